@@ -1,0 +1,262 @@
+//! Finds the files to lint: the members of a cargo workspace, or the paths
+//! given on the command line.
+
+use std::path::{Component, Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use crate::facts::CodeKind;
+
+/// A file to lint and how the loader classifies it before parsing.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Input {
+    pub path: PathBuf,
+    pub code: CodeKind,
+}
+
+#[derive(Debug, Default)]
+pub struct Discovery {
+    /// The directory that displayed paths are relative to.
+    pub root: PathBuf,
+    pub inputs: Vec<Input>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    pub manifest_path: Option<PathBuf>,
+    pub packages: Vec<String>,
+    pub paths: Vec<PathBuf>,
+}
+
+const TEST_DIRS: &[&str] = &["tests", "benches", "examples"];
+
+pub fn discover(selection: &Selection) -> Result<Discovery, String> {
+    if !selection.paths.is_empty() {
+        return discover_paths(&selection.paths);
+    }
+    let manifest = match &selection.manifest_path {
+        Some(path) => {
+            if !path.is_file() {
+                return Err(format!("manifest path `{}` does not exist", path.display()));
+            }
+            path.clone()
+        }
+        None => find_manifest()?,
+    };
+    let manifest = absolute(&manifest);
+    match cargo_members(&manifest, &selection.packages) {
+        Ok(discovery) => Ok(discovery),
+        Err(MetadataError::UnknownPackage(name)) => {
+            Err(format!("package `{name}` is not a member of the workspace"))
+        }
+        Err(MetadataError::Cargo(reason)) => {
+            let dir = manifest.parent().unwrap_or(Path::new(".")).to_path_buf();
+            let mut discovery = Discovery {
+                root: dir.clone(),
+                ..Discovery::default()
+            };
+            discovery.warnings.push(format!(
+                "cargo metadata failed ({reason}); linting every .rs file under {}",
+                dir.display()
+            ));
+            walk_package(&dir, &mut discovery.inputs, false);
+            discovery.inputs.sort();
+            discovery.inputs.dedup_by(|a, b| a.path == b.path);
+            Ok(discovery)
+        }
+    }
+}
+
+fn find_manifest() -> Result<PathBuf, String> {
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    cwd.ancestors()
+        .map(|dir| dir.join("Cargo.toml"))
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| {
+            format!(
+                "could not find `Cargo.toml` in `{}` or any parent directory",
+                cwd.display()
+            )
+        })
+}
+
+enum MetadataError {
+    Cargo(String),
+    UnknownPackage(String),
+}
+
+fn cargo_members(manifest: &Path, packages: &[String]) -> Result<Discovery, MetadataError> {
+    let metadata = cargo_metadata::MetadataCommand::new()
+        .manifest_path(manifest)
+        .no_deps()
+        .other_options(vec!["--offline".to_string()])
+        .exec()
+        .map_err(|e| MetadataError::Cargo(first_line(&e.to_string())))?;
+    for name in packages {
+        if !metadata
+            .workspace_packages()
+            .iter()
+            .any(|p| &p.name.to_string() == name)
+        {
+            return Err(MetadataError::UnknownPackage(name.clone()));
+        }
+    }
+    let mut discovery = Discovery {
+        root: metadata.workspace_root.clone().into_std_path_buf(),
+        ..Discovery::default()
+    };
+    for package in metadata.workspace_packages() {
+        if !packages.is_empty() && !packages.contains(&package.name.to_string()) {
+            continue;
+        }
+        let dir = package
+            .manifest_path
+            .parent()
+            .map(|p| p.to_path_buf().into_std_path_buf())
+            .unwrap_or_default();
+        walk_package(&dir, &mut discovery.inputs, true);
+        for target in &package.targets {
+            let test_target = target.kind.iter().any(|kind| {
+                matches!(
+                    kind,
+                    cargo_metadata::TargetKind::Test
+                        | cargo_metadata::TargetKind::Bench
+                        | cargo_metadata::TargetKind::Example
+                )
+            });
+            let code = if test_target {
+                CodeKind::Test
+            } else {
+                CodeKind::Production
+            };
+            let path = target.src_path.clone().into_std_path_buf();
+            if path.is_file() {
+                discovery.inputs.push(Input { path, code });
+            }
+        }
+    }
+    discovery.inputs.sort();
+    discovery.inputs.dedup_by(|a, b| a.path == b.path);
+    Ok(discovery)
+}
+
+fn discover_paths(paths: &[PathBuf]) -> Result<Discovery, String> {
+    let root =
+        std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let mut discovery = Discovery {
+        root,
+        ..Discovery::default()
+    };
+    for path in paths {
+        if path.is_file() {
+            discovery.inputs.push(Input {
+                path: absolute(path),
+                code: code_for_path(path),
+            });
+        } else if path.is_dir() {
+            walk_package(&absolute(path), &mut discovery.inputs, false);
+        } else {
+            return Err(format!("path `{}` does not exist", path.display()));
+        }
+    }
+    discovery.inputs.sort();
+    discovery.inputs.dedup_by(|a, b| a.path == b.path);
+    Ok(discovery)
+}
+
+/// Collects every `.rs` file under `dir`, skipping `target/` and hidden
+/// directories, and, when `skip_nested` is set, directories that hold a
+/// package of their own.
+fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool) {
+    let walker = WalkDir::new(dir).follow_links(false).sort_by_file_name();
+    let entries = walker.into_iter().filter_entry(|entry| {
+        if entry.depth() == 0 || !entry.file_type().is_dir() {
+            return true;
+        }
+        let name = entry.file_name().to_string_lossy();
+        if name == "target" || name.starts_with('.') {
+            return false;
+        }
+        !(skip_nested && entry.path().join("Cargo.toml").is_file())
+    });
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs") {
+            let relative = path.strip_prefix(dir).unwrap_or(path);
+            inputs.push(Input {
+                path: path.to_path_buf(),
+                code: code_for_path(relative),
+            });
+        }
+    }
+}
+
+/// Test code by location: a path with a `tests`, `benches` or `examples`
+/// directory in it.
+pub fn code_for_path(path: &Path) -> CodeKind {
+    let in_test_dir = path
+        .parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .any(|c| matches!(c, Component::Normal(name) if TEST_DIRS.iter().any(|d| name == *d)));
+    if in_test_dir {
+        CodeKind::Test
+    } else {
+        CodeKind::Production
+    }
+}
+
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The path shown to users: relative to the root with forward slashes.
+pub fn display_path(root: &Path, path: &Path) -> String {
+    let shown = path.strip_prefix(root).unwrap_or(path);
+    let text = shown
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/");
+    if path.is_absolute() && !path.starts_with(root) {
+        format!("/{}", text.trim_start_matches('/'))
+    } else {
+        text
+    }
+}
+
+fn first_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("unknown error")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_directories_make_test_code() {
+        assert_eq!(code_for_path(Path::new("tests/it.rs")), CodeKind::Test);
+        assert_eq!(
+            code_for_path(Path::new("crate/benches/b.rs")),
+            CodeKind::Test
+        );
+        assert_eq!(
+            code_for_path(Path::new("src/tests.rs")),
+            CodeKind::Production
+        );
+    }
+
+    #[test]
+    fn displayed_paths_are_relative_with_forward_slashes() {
+        let root = Path::new("/w");
+        assert_eq!(display_path(root, Path::new("/w/src/lib.rs")), "src/lib.rs");
+        assert_eq!(display_path(root, Path::new("/x/lib.rs")), "/x/lib.rs");
+    }
+}

@@ -1,0 +1,207 @@
+//! Plain facts extracted from one source file. Nothing here refers to syn.
+
+use serde::Serialize;
+
+/// A byte range inside one source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Span {
+    pub file: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Whether code counts as production wiring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CodeKind {
+    Production,
+    Test,
+}
+
+impl CodeKind {
+    pub fn is_test(self) -> bool {
+        self == CodeKind::Test
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct FileFacts {
+    pub structs: Vec<StructFact>,
+    pub accesses: Vec<Access>,
+    pub comparisons: Vec<Comparison>,
+    pub mod_decls: Vec<ModDecl>,
+}
+
+impl FileFacts {
+    /// Points every span at file `id` of the source database.
+    pub fn assign_file(&mut self, id: usize) {
+        for s in &mut self.structs {
+            s.span.file = id;
+            for f in &mut s.fields {
+                f.span.file = id;
+            }
+        }
+        for a in &mut self.accesses {
+            a.span.file = id;
+        }
+        for c in &mut self.comparisons {
+            c.span.file = id;
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct StructFact {
+    pub name: String,
+    pub span: Span,
+    pub derives: Vec<String>,
+    pub fields: Vec<FieldFact>,
+    pub code: CodeKind,
+}
+
+impl StructFact {
+    pub fn derives_any(&self, names: &[&str]) -> bool {
+        self.derives.iter().any(|d| names.contains(&d.as_str()))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FieldFact {
+    pub name: String,
+    pub ty: TypeShape,
+    pub span: Span,
+}
+
+/// The parts of a field's type that the model needs: its rendered text and
+/// every identifier in it, outermost first (`Arc<Mutex<Usage>>` gives
+/// `Arc`, `Mutex`, `Usage`).
+#[derive(Debug, Clone, Default)]
+pub struct TypeShape {
+    pub text: String,
+    pub idents: Vec<String>,
+}
+
+impl TypeShape {
+    const NUMERIC: &'static [&'static str] = &[
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "f32",
+        "f64",
+        "AtomicU8",
+        "AtomicU16",
+        "AtomicU32",
+        "AtomicU64",
+        "AtomicUsize",
+        "AtomicI8",
+        "AtomicI16",
+        "AtomicI32",
+        "AtomicI64",
+        "AtomicIsize",
+        "NonZeroU32",
+        "NonZeroU64",
+        "NonZeroUsize",
+        "Decimal",
+    ];
+
+    pub fn is_numeric(&self) -> bool {
+        self.idents
+            .iter()
+            .any(|i| Self::NUMERIC.contains(&i.as_str()))
+    }
+
+    pub fn is_duration(&self) -> bool {
+        self.idents.iter().any(|i| i == "Duration")
+    }
+
+    pub fn is_instant(&self) -> bool {
+        self.idents
+            .iter()
+            .any(|i| i == "Instant" || i == "SystemTime")
+    }
+}
+
+/// Where a field expression starts: the receiver whose type is known from
+/// the syntax, or nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Root {
+    /// The type named by the syntax: `self` inside `impl T`, a typed
+    /// parameter or binding, a struct literal or pattern. Holds every
+    /// identifier of the type, outermost first (`Arc<Mutex<Usage>>`).
+    Typed(Vec<String>),
+    Unknown,
+}
+
+/// A field reached from a root through a chain of named fields:
+/// `state.budget.cost_used` is root `state` (typed `RunState` when known),
+/// chain `[budget]`, field `cost_used`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub root: Root,
+    pub chain: Vec<String>,
+    pub field: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccessKind {
+    /// `+=`, `fetch_add`, `saturating_add` assigned back, `x = x + n`.
+    Increase,
+    /// `-=`, `fetch_sub`, `x = x - n`.
+    Decrease,
+    /// An assignment from a non-constant expression of unknown direction.
+    Assign,
+    /// An assignment of a constant (`= 0`, `store(0, …)`).
+    Reset,
+    /// A struct literal or `Default` initialising the field.
+    Init,
+    /// An operand of a comparison; the comparison is `Access::comparison`.
+    Compare,
+    Read,
+}
+
+#[derive(Debug, Clone)]
+pub struct Access {
+    pub place: Place,
+    pub kind: AccessKind,
+    pub span: Span,
+    pub code: CodeKind,
+    /// Index into `FileFacts::comparisons` when `kind` is `Compare`.
+    pub comparison: Option<usize>,
+    /// The source text of the receiver (`state.budget` in
+    /// `state.budget.cost_used`), kept for writes and comparisons.
+    pub receiver: Option<String>,
+    /// The source text of the amount added or subtracted by a write.
+    pub amount: Option<String>,
+}
+
+/// A comparison between two operands, each the set of fields it reaches.
+/// Headroom (`limit.saturating_sub(used)`) and `min`/`max`/`clamp` calls are
+/// comparisons between the receiver and the arguments.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    pub span: Span,
+    pub sides: [Vec<Place>; 2],
+    pub code: CodeKind,
+    /// Inside `debug_assert!`-style macros, which release builds drop.
+    pub debug_only: bool,
+    /// The function the comparison is in, for evidence and suggestions.
+    pub function: Option<String>,
+}
+
+/// A `mod name;` declaration whose file the loader may need to classify.
+#[derive(Debug, Clone)]
+pub struct ModDecl {
+    pub name: String,
+    pub path_attr: Option<String>,
+    pub code: CodeKind,
+}

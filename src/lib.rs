@@ -1,0 +1,54 @@
+//! `cargo budget-lint`: finds budget-wiring bugs in Rust workspaces.
+//!
+//! The pipeline runs in one direction: discover → parse (syn, on worker
+//! threads) → facts → model → lints → suggestions → render.
+
+pub mod cli;
+pub mod discover;
+pub mod facts;
+pub mod lints;
+pub mod model;
+pub mod names;
+pub mod pipeline;
+pub mod render;
+pub mod source;
+pub mod suggest;
+mod syntax;
+
+use lints::{Finding, Level};
+use model::Model;
+use pipeline::FileError;
+use source::SourceDb;
+
+/// Everything one run found, ready for any output format.
+#[derive(Debug)]
+pub struct Report {
+    pub db: SourceDb,
+    pub model: Model,
+    pub findings: Vec<Finding>,
+    pub errors: Vec<FileError>,
+    pub warnings: Vec<String>,
+}
+
+impl Report {
+    pub fn count(&self, level: Level) -> usize {
+        self.findings.iter().filter(|f| f.level == level).count()
+    }
+}
+
+/// Lints the selected files. Errors here are usage or I/O errors that stop
+/// the run before any file is linted.
+pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report, String> {
+    let discovery = discover::discover(selection)?;
+    let parsed = pipeline::parse_all(&discovery, threads);
+    let model = Model::build(&parsed.facts);
+    drop(parsed.facts);
+    let findings = lints::run_all(&model);
+    Ok(Report {
+        db: parsed.db,
+        model,
+        findings,
+        errors: parsed.errors,
+        warnings: discovery.warnings,
+    })
+}

@@ -1,0 +1,102 @@
+//! BL001: a counter is checked against its limit, but production code never
+//! spends it, so the check can never fire.
+
+use super::{Finding, Related, field_path, lint};
+use crate::model::{FieldId, Model};
+use crate::names::Role;
+use crate::suggest;
+
+pub fn run(model: &Model) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for pairing in &model.pairings {
+        let counter = pairing.counter;
+        let field = &model.fields[counter];
+        if field.role == Role::TimeStart || model.struct_of(counter).code.is_test() {
+            continue;
+        }
+        let uses = &model.uses[counter];
+        if !uses.production_spends.is_empty() || uses.uncertain_spends > 0 {
+            continue;
+        }
+        let checks: Vec<_> = if pairing.countdown {
+            model
+                .checks
+                .iter()
+                .filter(|c| c.enforces() && c.mentions(counter))
+                .collect()
+        } else {
+            if pairing.limits.is_empty() {
+                continue;
+            }
+            model.checks_relating(counter, &pairing.limits, true)
+        };
+        if checks.is_empty() {
+            continue;
+        }
+        let verb = if pairing.countdown {
+            "decreases"
+        } else {
+            "increments"
+        };
+        let mut finding = Finding::new(
+            lint("BL001"),
+            model,
+            counter,
+            format!(
+                "`{}` is checked against its limit but production code never {verb} it",
+                field_path(model, counter)
+            ),
+            "this counter is never spent, so its check can never fire".to_string(),
+        );
+        for check in &checks {
+            finding.related.push(Related {
+                span: check.span,
+                message: "checked here".to_string(),
+            });
+        }
+        for &span in &uses.test_writes {
+            finding.related.push(Related {
+                span,
+                message: "written only in test code here".to_string(),
+            });
+        }
+        let trackers = parallel_trackers(model, counter);
+        for &(tracker, span) in &trackers {
+            finding.related.push(Related {
+                span,
+                message: format!(
+                    "parallel tracker `{}` is spent here",
+                    field_path(model, tracker)
+                ),
+            });
+        }
+        if !trackers.is_empty() {
+            finding.notes.push(format!(
+                "`{}` accumulates the real amount but is never connected to `{}`",
+                field_path(model, trackers[0].0),
+                field_path(model, counter)
+            ));
+        }
+        finding.suggestion = suggest::spend_counter(model, counter, &trackers);
+        findings.push(finding);
+    }
+    findings
+}
+
+/// Other counters of the same stem that production code does spend, with
+/// their first spend site.
+fn parallel_trackers(model: &Model, counter: FieldId) -> Vec<(FieldId, crate::facts::Span)> {
+    let Some(stem) = model.stem(counter) else {
+        return Vec::new();
+    };
+    model
+        .pairings
+        .iter()
+        .map(|p| p.counter)
+        .filter(|&other| other != counter && model.stem(other) == Some(stem))
+        .filter_map(|other| {
+            let span = *model.uses[other].production_spends.first()?;
+            Some((other, span))
+        })
+        .collect()
+}

@@ -1,0 +1,88 @@
+//! BL002: a counter is spent and its limit is read, but no check relates
+//! the two, so the limit has no teeth.
+
+use super::{Finding, Related, field_path, lint};
+use crate::model::Model;
+use crate::names::Role;
+use crate::suggest;
+
+pub fn run(model: &Model) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for pairing in &model.pairings {
+        let counter = pairing.counter;
+        let Role::CountUp { stem } = &model.fields[counter].role else {
+            continue;
+        };
+        if model.struct_of(counter).code.is_test() || pairing.limits.is_empty() {
+            continue;
+        }
+        let uses = &model.uses[counter];
+        if uses.production_spends.is_empty() {
+            continue;
+        }
+        // A limit nobody reads is BL003's finding, which replaces this one.
+        if !pairing
+            .limits
+            .iter()
+            .all(|&l| model.is_read_in_production(l))
+        {
+            continue;
+        }
+        // Any counter of the dimension checked against these limits enforces
+        // them; the others are trackers.
+        let dimension: Vec<_> = model
+            .pairings
+            .iter()
+            .map(|p| p.counter)
+            .filter(|&c| model.stem(c) == Some(stem.as_str()))
+            .collect();
+        let enforced = dimension
+            .iter()
+            .any(|&c| !model.checks_relating(c, &pairing.limits, false).is_empty());
+        if enforced {
+            continue;
+        }
+        let debug_checks: Vec<_> = model
+            .checks
+            .iter()
+            .filter(|c| c.debug_only && c.relates(counter, &pairing.limits, false))
+            .collect();
+        let limit = pairing.limits[0];
+        let mut finding = Finding::new(
+            lint("BL002"),
+            model,
+            counter,
+            format!(
+                "`{}` is incremented but never checked against `{}`",
+                field_path(model, counter),
+                field_path(model, limit)
+            ),
+            "this counter is spent but no check compares it with its limit".to_string(),
+        );
+        for &span in &uses.production_spends {
+            finding.related.push(Related {
+                span,
+                message: "spent here".to_string(),
+            });
+        }
+        finding.related.push(Related {
+            span: model.fields[limit].span,
+            message: "the limit it should be checked against".to_string(),
+        });
+        for check in &debug_checks {
+            finding.related.push(Related {
+                span: check.span,
+                message: "only checked by a debug assertion here".to_string(),
+            });
+        }
+        if !debug_checks.is_empty() {
+            finding.notes.push(
+                "debug assertions are compiled out of release builds, so they enforce nothing there"
+                    .to_string(),
+            );
+        }
+        finding.suggestion = suggest::check_counter(model, counter, limit);
+        findings.push(finding);
+    }
+    findings
+}

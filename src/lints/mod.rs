@@ -1,0 +1,166 @@
+//! The lints: each a function from the model to findings.
+
+mod checked_never_incremented;
+mod incremented_never_checked;
+mod limit_never_read;
+
+use serde::Serialize;
+
+use crate::facts::Span;
+use crate::model::{FieldId, Model};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Allow,
+    Warn,
+    Deny,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        }
+    }
+}
+
+/// A lint's identity and documentation.
+#[derive(Debug)]
+pub struct Lint {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub default_level: Level,
+    /// One sentence: what the lint finds.
+    pub summary: &'static str,
+    /// The Markdown documentation from `lints/`.
+    pub doc: &'static str,
+    pub run: fn(&Model) -> Vec<Finding>,
+}
+
+pub static LINTS: &[Lint] = &[
+    Lint {
+        code: "BL001",
+        name: "checked-never-incremented",
+        default_level: Level::Deny,
+        summary: "A counter is checked against its limit but production code never spends it",
+        doc: include_str!("../../lints/BL001-checked-never-incremented.md"),
+        run: checked_never_incremented::run,
+    },
+    Lint {
+        code: "BL002",
+        name: "incremented-never-checked",
+        default_level: Level::Deny,
+        summary: "A counter is spent and its limit is read, but no check relates the two",
+        doc: include_str!("../../lints/BL002-incremented-never-checked.md"),
+        run: incremented_never_checked::run,
+    },
+    Lint {
+        code: "BL003",
+        name: "limit-never-read",
+        default_level: Level::Deny,
+        summary: "Production code reads other fields of a struct but never this limit",
+        doc: include_str!("../../lints/BL003-limit-never-read.md"),
+        run: limit_never_read::run,
+    },
+];
+
+pub fn find_lint(code_or_name: &str) -> Option<&'static Lint> {
+    LINTS
+        .iter()
+        .find(|l| l.code.eq_ignore_ascii_case(code_or_name) || l.name == code_or_name)
+}
+
+/// A secondary location that supports a finding.
+#[derive(Debug, Clone, Serialize)]
+pub struct Related {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applicability {
+    MachineApplicable,
+    MaybeIncorrect,
+    HasPlaceholders,
+}
+
+/// Glue code that would fix a finding, inserted after `anchor`'s line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Suggestion {
+    pub message: String,
+    pub code: String,
+    pub applicability: Applicability,
+    pub anchor: Option<Span>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Finding {
+    pub lint: &'static Lint,
+    pub level: Level,
+    pub primary: Span,
+    pub message: String,
+    pub label: String,
+    pub related: Vec<Related>,
+    pub notes: Vec<String>,
+    pub suggestion: Option<Suggestion>,
+    /// The struct and field the finding is about, for stable fingerprints.
+    pub subject: (String, String),
+}
+
+impl Finding {
+    pub fn new(
+        lint: &'static Lint,
+        model: &Model,
+        field: FieldId,
+        message: String,
+        label: String,
+    ) -> Self {
+        let info = &model.fields[field];
+        Finding {
+            lint,
+            level: lint.default_level,
+            primary: info.span,
+            message,
+            label,
+            related: Vec::new(),
+            notes: Vec::new(),
+            suggestion: None,
+            subject: (model.struct_of(field).name.clone(), info.name.clone()),
+        }
+    }
+}
+
+/// Runs every lint and orders the findings by location, then code.
+pub fn run_all(model: &Model) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = LINTS.iter().flat_map(|lint| (lint.run)(model)).collect();
+    findings.sort_by(|a, b| {
+        (a.primary.file, a.primary.start, a.lint.code).cmp(&(
+            b.primary.file,
+            b.primary.start,
+            b.lint.code,
+        ))
+    });
+    findings.dedup_by(|a, b| a.primary == b.primary && a.lint.code == b.lint.code);
+    for finding in &mut findings {
+        finding.related.sort_by_key(|r| r.span);
+        finding.related.dedup_by(|a, b| a.span == b.span);
+    }
+    findings
+}
+
+/// `Struct::field`, as findings name fields.
+pub fn field_path(model: &Model, field: FieldId) -> String {
+    format!(
+        "{}::{}",
+        model.struct_of(field).name,
+        model.fields[field].name
+    )
+}
+
+pub(crate) fn lint(code: &str) -> &'static Lint {
+    LINTS.iter().find(|l| l.code == code).unwrap_or(&LINTS[0])
+}

@@ -1,0 +1,416 @@
+//! The model: structs, their budget fields, and every access resolved to the
+//! field it touches. Built once from the merged facts of all files.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::facts::{
+    Access, AccessKind, CodeKind, Comparison, FileFacts, Place, Root, Span, TypeShape,
+};
+use crate::names::{self, Role};
+
+pub type FieldId = usize;
+pub type StructId = usize;
+
+#[derive(Debug)]
+pub struct StructInfo {
+    pub name: String,
+    pub span: Span,
+    pub derives: Vec<String>,
+    pub code: CodeKind,
+    pub fields: Vec<FieldId>,
+}
+
+impl StructInfo {
+    /// A struct that is serialized but never deserialized is a message for
+    /// someone else, who enforces its limits.
+    pub fn only_serialized(&self) -> bool {
+        let has = |name: &str| self.derives.iter().any(|d| d == name);
+        has("Serialize") && !has("Deserialize")
+    }
+}
+
+#[derive(Debug)]
+pub struct FieldInfo {
+    pub owner: StructId,
+    pub name: String,
+    pub span: Span,
+    pub ty: TypeShape,
+    pub role: Role,
+}
+
+/// What production and test code do with one field.
+#[derive(Debug, Default)]
+pub struct FieldUse {
+    pub production_spends: Vec<Span>,
+    /// Writes of any kind in test code.
+    pub test_writes: Vec<Span>,
+    /// Production spends whose receiver could be this field or another
+    /// field of the same name: enough to stay silent, not to accuse.
+    pub uncertain_spends: usize,
+    pub production_reads: Vec<Span>,
+    pub uncertain_reads: usize,
+    pub test_reads: usize,
+    /// How production code spells the receiver (`state.budget`), from the
+    /// first write or comparison that names one.
+    pub receiver: Option<String>,
+    /// The amounts production spends add, in source order.
+    pub amounts: Vec<String>,
+}
+
+/// A comparison with each side resolved to fields.
+#[derive(Debug)]
+pub struct Check {
+    pub span: Span,
+    pub code: CodeKind,
+    pub debug_only: bool,
+    pub function: Option<String>,
+    /// Fields known for certain on each side.
+    pub sides: [BTreeSet<FieldId>; 2],
+    /// Fields that may be on each side.
+    pub possible: [BTreeSet<FieldId>; 2],
+}
+
+impl Check {
+    /// Whether this comparison relates `counter` to one of `limits`, with
+    /// the counter known for certain when `certain` is set.
+    pub fn relates(&self, counter: FieldId, limits: &[FieldId], certain: bool) -> bool {
+        let counter_sides = if certain { &self.sides } else { &self.possible };
+        (0..2).any(|i| {
+            counter_sides[i].contains(&counter)
+                && limits.iter().any(|l| {
+                    // A ratio or headroom expression holds both on one side.
+                    self.possible[1 - i].contains(l) || self.possible[i].contains(l)
+                })
+        })
+    }
+
+    pub fn mentions(&self, field: FieldId) -> bool {
+        self.sides.iter().any(|side| side.contains(&field))
+    }
+
+    pub fn enforces(&self) -> bool {
+        self.code == CodeKind::Production && !self.debug_only
+    }
+}
+
+/// A counter and the limits that bound it.
+#[derive(Debug, Clone)]
+pub struct Pairing {
+    pub counter: FieldId,
+    pub limits: Vec<FieldId>,
+    pub countdown: bool,
+}
+
+#[derive(Debug, Default)]
+pub struct Model {
+    pub structs: Vec<StructInfo>,
+    pub fields: Vec<FieldInfo>,
+    pub uses: Vec<FieldUse>,
+    pub checks: Vec<Check>,
+    pub pairings: Vec<Pairing>,
+}
+
+enum Resolution {
+    Exact(FieldId),
+    Possible(Vec<FieldId>),
+    Unknown,
+}
+
+impl Model {
+    pub fn build(facts: &[FileFacts]) -> Model {
+        let mut model = Model::default();
+        for file in facts {
+            for fact in &file.structs {
+                let id = model.structs.len();
+                let mut info = StructInfo {
+                    name: fact.name.clone(),
+                    span: fact.span,
+                    derives: fact.derives.clone(),
+                    code: fact.code,
+                    fields: Vec::new(),
+                };
+                for field in &fact.fields {
+                    info.fields.push(model.fields.len());
+                    model.fields.push(FieldInfo {
+                        owner: id,
+                        name: field.name.clone(),
+                        span: field.span,
+                        ty: field.ty.clone(),
+                        role: names::classify(&field.name, &field.ty),
+                    });
+                }
+                model.structs.push(info);
+            }
+        }
+        model.promote_bare_counters();
+        model.uses = (0..model.fields.len())
+            .map(|_| FieldUse::default())
+            .collect();
+        let index = Index::new(&model);
+        for file in facts {
+            for access in &file.accesses {
+                let resolution = index.resolve(&model, &access.place);
+                model.record_use(resolution, access);
+            }
+            for comparison in &file.comparisons {
+                let check = model.resolve_check(&index, comparison);
+                model.checks.push(check);
+            }
+        }
+        model.pair();
+        model
+    }
+
+    /// A numeric field named by the stem of a limit in its own struct is a
+    /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
+    fn promote_bare_counters(&mut self) {
+        for s in &self.structs {
+            let stems: BTreeSet<String> = s
+                .fields
+                .iter()
+                .filter_map(|&f| match &self.fields[f].role {
+                    Role::Limit { stem } => Some(stem.clone()),
+                    _ => None,
+                })
+                .collect();
+            for &f in &s.fields {
+                let field = &self.fields[f];
+                if field.role != Role::Other || !field.ty.is_numeric() {
+                    continue;
+                }
+                let stem = names::bare_stem(&field.name);
+                if stems.contains(&stem) {
+                    // Indices are stable; the borrow ends before the write.
+                    let _ = field;
+                    self.fields[f].role = Role::CountUp { stem };
+                }
+            }
+        }
+    }
+
+    fn record_use(&mut self, resolution: Resolution, access: &Access) {
+        let (kind, code, span) = (access.kind, access.code, access.span);
+        let (targets, certain) = match resolution {
+            Resolution::Exact(field) => (vec![field], true),
+            Resolution::Possible(fields) => (fields, false),
+            Resolution::Unknown => return,
+        };
+        for field in targets {
+            let spends = is_spend(&self.fields[field].role, kind);
+            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
+            let uses = &mut self.uses[field];
+            if certain && code == CodeKind::Production {
+                if uses.receiver.is_none() {
+                    uses.receiver.clone_from(&access.receiver);
+                }
+                if spends && let Some(amount) = &access.amount {
+                    uses.amounts.push(amount.clone());
+                }
+            }
+            match (code, spends, reads, certain) {
+                (CodeKind::Production, true, _, true) => uses.production_spends.push(span),
+                (CodeKind::Production, true, _, false) => uses.uncertain_spends += 1,
+                (CodeKind::Test, _, _, _) if is_write(kind) => uses.test_writes.push(span),
+                (CodeKind::Production, false, true, true) => uses.production_reads.push(span),
+                (CodeKind::Production, false, true, false) => uses.uncertain_reads += 1,
+                (CodeKind::Test, false, true, _) => uses.test_reads += 1,
+                _ => {}
+            }
+        }
+    }
+
+    fn resolve_check(&self, index: &Index, comparison: &Comparison) -> Check {
+        let mut sides: [BTreeSet<FieldId>; 2] = Default::default();
+        let mut possible: [BTreeSet<FieldId>; 2] = Default::default();
+        for (i, side) in comparison.sides.iter().enumerate() {
+            for place in side {
+                match index.resolve(self, place) {
+                    Resolution::Exact(field) => {
+                        sides[i].insert(field);
+                        possible[i].insert(field);
+                    }
+                    Resolution::Possible(fields) => possible[i].extend(fields),
+                    Resolution::Unknown => {}
+                }
+            }
+        }
+        Check {
+            span: comparison.span,
+            code: comparison.code,
+            debug_only: comparison.debug_only,
+            function: comparison.function.clone(),
+            sides,
+            possible,
+        }
+    }
+
+    /// Pairs each counter with the limits of its stem: those in its own
+    /// struct when there are any, otherwise those anywhere in the workspace.
+    /// An `Instant` pairs with the time limits of its struct.
+    fn pair(&mut self) {
+        let mut limits_by_stem: BTreeMap<&str, Vec<FieldId>> = BTreeMap::new();
+        for (id, field) in self.fields.iter().enumerate() {
+            if let Role::Limit { stem } = &field.role {
+                limits_by_stem.entry(stem).or_default().push(id);
+            }
+        }
+        let mut pairings = Vec::new();
+        for (id, field) in self.fields.iter().enumerate() {
+            let pairing = match &field.role {
+                Role::CountUp { stem } => {
+                    let all = limits_by_stem
+                        .get(stem.as_str())
+                        .cloned()
+                        .unwrap_or_default();
+                    let own: Vec<FieldId> = all
+                        .iter()
+                        .copied()
+                        .filter(|&l| self.fields[l].owner == field.owner)
+                        .collect();
+                    Pairing {
+                        counter: id,
+                        limits: if own.is_empty() { all } else { own },
+                        countdown: false,
+                    }
+                }
+                Role::Countdown { .. } => Pairing {
+                    counter: id,
+                    limits: Vec::new(),
+                    countdown: true,
+                },
+                Role::TimeStart => Pairing {
+                    counter: id,
+                    limits: self.structs[field.owner]
+                        .fields
+                        .iter()
+                        .copied()
+                        .filter(|&l| self.fields[l].role == Role::TimeLimit)
+                        .collect(),
+                    countdown: false,
+                },
+                _ => continue,
+            };
+            pairings.push(pairing);
+        }
+        self.pairings = pairings;
+    }
+
+    pub fn stem(&self, field: FieldId) -> Option<&str> {
+        match &self.fields[field].role {
+            Role::CountUp { stem } | Role::Countdown { stem } | Role::Limit { stem } => Some(stem),
+            _ => None,
+        }
+    }
+
+    pub fn struct_of(&self, field: FieldId) -> &StructInfo {
+        &self.structs[self.fields[field].owner]
+    }
+
+    /// The enforcing checks that relate `counter` to one of `limits`.
+    pub fn checks_relating(
+        &self,
+        counter: FieldId,
+        limits: &[FieldId],
+        certain: bool,
+    ) -> Vec<&Check> {
+        self.checks
+            .iter()
+            .filter(|c| c.enforces() && c.relates(counter, limits, certain))
+            .collect()
+    }
+
+    pub fn is_read_in_production(&self, field: FieldId) -> bool {
+        let uses = &self.uses[field];
+        !uses.production_reads.is_empty() || uses.uncertain_reads > 0
+    }
+}
+
+fn is_write(kind: AccessKind) -> bool {
+    matches!(
+        kind,
+        AccessKind::Increase | AccessKind::Decrease | AccessKind::Assign | AccessKind::Reset
+    )
+}
+
+fn is_spend(role: &Role, kind: AccessKind) -> bool {
+    match role {
+        Role::CountUp { .. } | Role::TimeStart => {
+            matches!(kind, AccessKind::Increase | AccessKind::Assign)
+        }
+        Role::Countdown { .. } => matches!(kind, AccessKind::Decrease | AccessKind::Assign),
+        _ => false,
+    }
+}
+
+/// Lookup tables for resolving places to fields.
+struct Index {
+    structs_by_name: HashMap<String, Vec<StructId>>,
+    fields_by_name: HashMap<String, Vec<FieldId>>,
+}
+
+impl Index {
+    fn new(model: &Model) -> Index {
+        let mut structs_by_name: HashMap<String, Vec<StructId>> = HashMap::new();
+        for (id, s) in model.structs.iter().enumerate() {
+            structs_by_name.entry(s.name.clone()).or_default().push(id);
+        }
+        let mut fields_by_name: HashMap<String, Vec<FieldId>> = HashMap::new();
+        for (id, f) in model.fields.iter().enumerate() {
+            fields_by_name.entry(f.name.clone()).or_default().push(id);
+        }
+        Index {
+            structs_by_name,
+            fields_by_name,
+        }
+    }
+
+    /// The structs a type's identifiers name, the outermost known one first.
+    fn structs_named(&self, idents: &[String]) -> Vec<StructId> {
+        idents
+            .iter()
+            .find_map(|ident| self.structs_by_name.get(ident))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn field_in(&self, model: &Model, s: StructId, name: &str) -> Option<FieldId> {
+        model.structs[s]
+            .fields
+            .iter()
+            .copied()
+            .find(|&f| model.fields[f].name == name)
+    }
+
+    /// Follows the place's chain from its typed root; falls back to the
+    /// field's name, which is certain only when one struct declares it.
+    fn resolve(&self, model: &Model, place: &Place) -> Resolution {
+        let Some(candidates) = self.fields_by_name.get(&place.field) else {
+            return Resolution::Unknown;
+        };
+        if let Root::Typed(idents) = &place.root {
+            let mut current = self.structs_named(idents);
+            for step in &place.chain {
+                let next: Vec<StructId> = current
+                    .iter()
+                    .filter_map(|&s| self.field_in(model, s, step))
+                    .flat_map(|f| self.structs_named(&model.fields[f].ty.idents))
+                    .collect();
+                current = next;
+            }
+            let found: Vec<FieldId> = current
+                .iter()
+                .filter_map(|&s| self.field_in(model, s, &place.field))
+                .collect();
+            if found.len() == 1 {
+                return Resolution::Exact(found[0]);
+            }
+            if found.len() > 1 {
+                return Resolution::Possible(found);
+            }
+        }
+        match candidates.as_slice() {
+            [only] => Resolution::Exact(*only),
+            many => Resolution::Possible(many.to_vec()),
+        }
+    }
+}

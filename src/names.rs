@@ -1,0 +1,249 @@
+//! The naming rules that make a field a counter or a limit.
+
+use crate::facts::TypeShape;
+
+/// What a field's name and type make it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Role {
+    /// Measures consumption by growing: `tokens_used`, `num_retries`.
+    CountUp {
+        stem: String,
+    },
+    /// Measures consumption by shrinking towards zero: `fuel_left`.
+    Countdown {
+        stem: String,
+    },
+    /// Bounds the counters of its stem: `max_tokens`, `cost_cap_usd`.
+    Limit {
+        stem: String,
+    },
+    /// A duration limit checked against an `Instant` through `elapsed()`.
+    TimeLimit,
+    /// The `Instant` a time dimension started at.
+    TimeStart,
+    Other,
+}
+
+const USAGE_WORDS: &[&str] = &[
+    "used",
+    "spent",
+    "consumed",
+    "count",
+    "counter",
+    "taken",
+    "made",
+    "sent",
+    "emitted",
+    "allocated",
+];
+const USAGE_PREFIXES: &[&str] = &["num", "total", "current"];
+const COUNTDOWN_WORDS: &[&str] = &["remaining", "left", "available"];
+const LIMIT_PREFIXES: &[&str] = &["max", "limit"];
+const LIMIT_SUFFIXES: &[&str] = &["max", "limit", "cap", "quota", "budget"];
+const TIME_LIMIT_WORDS: &[&str] = &["timeout", "deadline"];
+const UNIT_WORDS: &[&str] = &[
+    "usd", "cents", "ms", "millis", "us", "micros", "ns", "nanos", "s", "sec", "secs", "seconds",
+    "mins", "minutes", "hours", "bytes", "kb", "mb", "gb",
+];
+
+/// Splits `snake_case` and `camelCase` into lowercase words.
+pub fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if c == '_' {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            previous_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && previous_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+fn singular(word: &str) -> String {
+    if let Some(stem) = word.strip_suffix("ies")
+        && word.len() > 4
+    {
+        return format!("{stem}y");
+    }
+    if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") {
+        return word[..word.len() - 1].to_string();
+    }
+    word.to_string()
+}
+
+/// Joins the words that name what is measured, in singular form.
+fn stem_of(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| singular(w))
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+fn strip_units(mut words: Vec<String>) -> Vec<String> {
+    while words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| UNIT_WORDS.contains(&w.as_str()))
+    {
+        words.pop();
+    }
+    words
+}
+
+/// The stem a field names when it has no usage or limit word: `retries`
+/// gives `retry`, the stem `max_retries` bounds.
+pub fn bare_stem(name: &str) -> String {
+    stem_of(&strip_units(words(name)))
+}
+
+pub fn classify(name: &str, ty: &TypeShape) -> Role {
+    let words = strip_units(words(name));
+    if words.is_empty() {
+        return Role::Other;
+    }
+    if ty.is_instant() {
+        return Role::TimeStart;
+    }
+    let measurable = ty.is_numeric() || ty.is_duration();
+    if !measurable {
+        return Role::Other;
+    }
+    let joined = words.join("_");
+    if TIME_LIMIT_WORDS
+        .iter()
+        .any(|w| words.contains(&w.to_string()))
+        || joined == "time_limit"
+    {
+        return Role::TimeLimit;
+    }
+    if let Some(role) = limit_role(&words) {
+        return role;
+    }
+    if !ty.is_numeric() {
+        return Role::Other;
+    }
+    let rest: Vec<String> = words
+        .iter()
+        .filter(|w| !COUNTDOWN_WORDS.contains(&w.as_str()))
+        .cloned()
+        .collect();
+    if rest.len() < words.len() && !rest.is_empty() {
+        return Role::Countdown {
+            stem: stem_of(&rest),
+        };
+    }
+    let first_is_prefix = USAGE_PREFIXES.contains(&words[0].as_str()) && words.len() > 1;
+    let rest: Vec<String> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| !(USAGE_WORDS.contains(&w.as_str()) || (*i == 0 && first_is_prefix)))
+        .map(|(_, w)| w.clone())
+        .collect();
+    if rest.len() < words.len() && !rest.is_empty() {
+        return Role::CountUp {
+            stem: stem_of(&rest),
+        };
+    }
+    Role::Other
+}
+
+fn limit_role(words: &[String]) -> Option<Role> {
+    if words.len() < 2 {
+        return None;
+    }
+    let first = words[0].as_str();
+    let last = words[words.len() - 1].as_str();
+    let rest = if LIMIT_PREFIXES.contains(&first) {
+        &words[1..]
+    } else if LIMIT_SUFFIXES.contains(&last) {
+        &words[..words.len() - 1]
+    } else {
+        return None;
+    };
+    // `max_tokens_per_request` bounds a request, not the session's tokens.
+    if rest.iter().any(|w| w == "per") {
+        return None;
+    }
+    Some(Role::Limit {
+        stem: stem_of(rest),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numeric() -> TypeShape {
+        TypeShape {
+            text: "u64".into(),
+            idents: vec!["u64".into()],
+        }
+    }
+
+    fn role(name: &str) -> Role {
+        classify(name, &numeric())
+    }
+
+    fn up(stem: &str) -> Role {
+        Role::CountUp { stem: stem.into() }
+    }
+
+    fn limit(stem: &str) -> Role {
+        Role::Limit { stem: stem.into() }
+    }
+
+    #[test]
+    fn counters_and_limits_share_stems() {
+        assert_eq!(role("steps_taken"), up("step"));
+        assert_eq!(role("step_limit"), limit("step"));
+        assert_eq!(role("tool_calls_used"), up("tool_call"));
+        assert_eq!(role("max_tool_calls"), limit("tool_call"));
+        assert_eq!(role("spend_cap_usd"), limit("spend"));
+        assert_eq!(role("total_cost_usd"), up("cost"));
+        assert_eq!(role("cost_cap"), limit("cost"));
+        assert_eq!(role("costUsed"), up("cost"));
+        assert_eq!(role("maxTurns"), limit("turn"));
+        assert_eq!(bare_stem("retries"), "retry");
+        assert_eq!(role("max_retries"), limit("retry"));
+    }
+
+    #[test]
+    fn countdowns_and_time() {
+        assert_eq!(
+            role("fuel_left"),
+            Role::Countdown {
+                stem: "fuel".into()
+            }
+        );
+        assert_eq!(role("timeout_ms"), Role::TimeLimit);
+        let instant = TypeShape {
+            text: "Instant".into(),
+            idents: vec!["Instant".into()],
+        };
+        assert_eq!(classify("start_time", &instant), Role::TimeStart);
+    }
+
+    #[test]
+    fn non_numeric_fields_are_neither() {
+        let text = TypeShape {
+            text: "String".into(),
+            idents: vec!["String".into()],
+        };
+        assert_eq!(classify("max_name", &text), Role::Other);
+        assert_eq!(role("label"), Role::Other);
+        assert_eq!(role("count"), Role::Other);
+    }
+}

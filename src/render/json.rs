@@ -1,0 +1,139 @@
+//! Machine-readable output: one JSON document, schema version 1 (see
+//! README.md, "JSON output").
+
+use serde::Serialize;
+
+use super::{Location, locate};
+use crate::Report;
+use crate::lints::{Applicability, Level};
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    tool: Tool,
+    findings: Vec<JsonFinding<'a>>,
+    errors: Vec<JsonError<'a>>,
+    warnings: &'a [String],
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    code: &'static str,
+    name: &'static str,
+    level: Level,
+    message: &'a str,
+    location: Location,
+    #[serde(rename = "struct")]
+    struct_name: &'a str,
+    field: &'a str,
+    related: Vec<JsonRelated<'a>>,
+    notes: &'a [String],
+    suggestion: Option<JsonSuggestion<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    message: &'a str,
+    location: Location,
+}
+
+#[derive(Serialize)]
+struct JsonSuggestion<'a> {
+    message: &'a str,
+    code: &'a str,
+    applicability: Applicability,
+    after: Option<Location>,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    file: &'a str,
+    location: Option<Location>,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    deny: usize,
+    warn: usize,
+    errors: usize,
+}
+
+pub fn render(report: &Report) -> String {
+    let db = &report.db;
+    let findings = report
+        .findings
+        .iter()
+        .map(|f| JsonFinding {
+            code: f.lint.code,
+            name: f.lint.name,
+            level: f.level,
+            message: &f.message,
+            location: locate(db, f.primary),
+            struct_name: &f.subject.0,
+            field: &f.subject.1,
+            related: f
+                .related
+                .iter()
+                .map(|r| JsonRelated {
+                    message: &r.message,
+                    location: locate(db, r.span),
+                })
+                .collect(),
+            notes: &f.notes,
+            suggestion: f.suggestion.as_ref().map(|s| JsonSuggestion {
+                message: &s.message,
+                code: &s.code,
+                applicability: s.applicability,
+                after: s.anchor.map(|span| locate(db, span)),
+            }),
+        })
+        .collect();
+    let errors = report
+        .errors
+        .iter()
+        .map(|e| JsonError {
+            file: &e.display,
+            location: e.file.map(|file| {
+                locate(
+                    db,
+                    crate::facts::Span {
+                        file,
+                        start: e.offset,
+                        end: e.offset,
+                    },
+                )
+            }),
+            message: &e.message,
+        })
+        .collect();
+    let document = Document {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool {
+            name: env!("CARGO_PKG_NAME"),
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        findings,
+        errors,
+        warnings: &report.warnings,
+        summary: Summary {
+            files: db.files.len(),
+            deny: report.count(Level::Deny),
+            warn: report.count(Level::Warn),
+            errors: report.errors.len(),
+        },
+    };
+    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,1159 @@
+//! The parsing stage: syn in, plain facts out. No syn or proc-macro2 type
+//! leaves this module.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span as SynSpan;
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
+
+use crate::facts::{
+    Access, AccessKind, CodeKind, Comparison, FieldFact, FileFacts, ModDecl, Place, Root, Span,
+    StructFact, TypeShape,
+};
+
+/// A parse failure with the byte offset where it happened.
+#[derive(Debug, Clone)]
+pub struct ParseError {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// Parses one file and extracts its facts. `code` is how the loader
+/// classified the whole file (a file under `tests/` is test code).
+pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
+    let masked = mask_preamble(text);
+    let result = syn::parse_file(&masked);
+    let facts = match result {
+        Ok(ast) => {
+            let mut extractor = Extractor::new(file, code, &masked);
+            extractor.visit_file(&ast);
+            drop(ast);
+            Ok(extractor.facts)
+        }
+        Err(error) => Err(ParseError {
+            offset: error.span().byte_range().start,
+            message: error.to_string(),
+        }),
+    };
+    proc_macro2::extra::invalidate_current_thread_spans();
+    facts
+}
+
+/// Blanks a byte-order mark and a shebang line so that every byte offset
+/// syn reports is an offset into the original text.
+fn mask_preamble(text: &str) -> std::borrow::Cow<'_, str> {
+    let bom = text.starts_with('\u{feff}');
+    let body = if bom { &text[3..] } else { text };
+    let shebang_len = if body.starts_with("#!") && !body[2..].trim_start().starts_with('[') {
+        body.find('\n').unwrap_or(body.len())
+    } else {
+        0
+    };
+    if !bom && shebang_len == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut masked = String::with_capacity(text.len());
+    if bom {
+        masked.push_str("   ");
+    }
+    masked.extend(std::iter::repeat_n(' ', shebang_len));
+    masked.push_str(&body[shebang_len..]);
+    std::borrow::Cow::Owned(masked)
+}
+
+/// What a local variable stands for.
+#[derive(Debug, Clone, Default)]
+struct LocalValue {
+    /// The place the local refers to when it is a reference, guard or typed
+    /// binding: `let b = &mut state.budget` gives `state`'s root and chain
+    /// `[budget]`.
+    prefix: Option<(Root, Vec<String>)>,
+    /// Whether writes through the local write the place (`&mut`, a lock
+    /// guard), as opposed to a copy of its value.
+    writes_through: bool,
+    /// Every field the local's value was computed from.
+    places: Vec<Place>,
+}
+
+struct Extractor<'t> {
+    file: usize,
+    source: &'t str,
+    facts: FileFacts,
+    code: Vec<CodeKind>,
+    self_types: Vec<String>,
+    functions: Vec<String>,
+    scopes: Vec<HashMap<String, LocalValue>>,
+    /// The comparison whose operands are being visited.
+    comparison: Option<usize>,
+    /// Inside a `debug_assert!`-style macro.
+    debug_only: bool,
+}
+
+const TRANSPARENT_METHODS: &[&str] = &[
+    "lock",
+    "unwrap",
+    "expect",
+    "borrow",
+    "borrow_mut",
+    "read",
+    "write",
+    "get_mut",
+    "as_mut",
+    "as_ref",
+    "deref",
+    "deref_mut",
+    "unwrap_or_else",
+];
+
+const WRITE_THROUGH_METHODS: &[&str] = &["lock", "borrow_mut", "write", "get_mut", "as_mut"];
+
+const COMPARE_METHODS: &[&str] = &[
+    "cmp",
+    "partial_cmp",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "eq",
+    "ne",
+    "min",
+    "max",
+    "clamp",
+    "saturating_sub",
+    "checked_sub",
+    "abs_diff",
+];
+
+impl<'t> Extractor<'t> {
+    fn new(file: usize, code: CodeKind, source: &'t str) -> Self {
+        Extractor {
+            file,
+            source,
+            facts: FileFacts::default(),
+            code: vec![code],
+            self_types: Vec::new(),
+            functions: Vec::new(),
+            scopes: vec![HashMap::new()],
+            comparison: None,
+            debug_only: false,
+        }
+    }
+
+    fn span(&self, span: SynSpan) -> Span {
+        let range = span.byte_range();
+        Span {
+            file: self.file,
+            start: range.start,
+            end: range.end,
+        }
+    }
+
+    fn code(&self) -> CodeKind {
+        *self.code.last().unwrap_or(&CodeKind::Production)
+    }
+
+    fn with_attrs<F: FnOnce(&mut Self)>(&mut self, attrs: &[syn::Attribute], body: F) {
+        let code = if is_test_code(attrs) {
+            CodeKind::Test
+        } else {
+            self.code()
+        };
+        self.code.push(code);
+        body(self);
+        self.code.pop();
+    }
+
+    fn with_scope<F: FnOnce(&mut Self)>(&mut self, body: F) {
+        self.scopes.push(HashMap::new());
+        body(self);
+        self.scopes.pop();
+    }
+
+    fn bind(&mut self, name: String, value: LocalValue) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name, value);
+        }
+    }
+
+    fn local(&self, name: &str) -> Option<&LocalValue> {
+        self.scopes.iter().rev().find_map(|scope| scope.get(name))
+    }
+
+    fn record(&mut self, place: Place, kind: AccessKind, span: SynSpan) {
+        self.record_with(place, kind, span, None, None);
+    }
+
+    fn record_with(
+        &mut self,
+        place: Place,
+        kind: AccessKind,
+        span: SynSpan,
+        receiver: Option<&Expr>,
+        amount: Option<&Expr>,
+    ) {
+        let (kind, comparison) = match (kind, self.comparison) {
+            (AccessKind::Read, Some(index)) => (AccessKind::Compare, Some(index)),
+            _ => (kind, None),
+        };
+        let keep_text = kind != AccessKind::Read;
+        let access = Access {
+            place,
+            kind,
+            span: self.span(span),
+            code: self.code(),
+            comparison,
+            receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
+            amount: amount.map(|e| self.text_of(e)),
+        };
+        self.facts.accesses.push(access);
+    }
+
+    /// The source text an expression was parsed from.
+    fn text_of(&self, expr: &Expr) -> String {
+        let range = expr.span().byte_range();
+        self.source
+            .get(range)
+            .map(str::to_string)
+            .unwrap_or_else(|| expr.to_token_stream().to_string())
+    }
+
+    /// The root and chain an expression denotes when it names a place:
+    /// `self`, a local, or a field chain through transparent wrappers.
+    fn prefix_of(&self, expr: &Expr) -> Option<(Root, Vec<String>)> {
+        match strip(expr) {
+            Expr::Path(path) => {
+                let ident = path.path.get_ident()?.to_string();
+                if ident == "self" {
+                    return Some((self_root(&self.self_types), Vec::new()));
+                }
+                self.local(&ident)?.prefix.clone()
+            }
+            Expr::Field(field) => {
+                let Member::Named(name) = &field.member else {
+                    return None;
+                };
+                let (root, mut chain) = self
+                    .prefix_of(&field.base)
+                    .unwrap_or((Root::Unknown, Vec::new()));
+                chain.push(name.to_string());
+                Some((root, chain))
+            }
+            _ => None,
+        }
+    }
+
+    /// The field an expression writes when used as an assignment target.
+    fn place_of(&self, expr: &Expr) -> Option<Place> {
+        let (root, mut chain) = self.prefix_of(expr)?;
+        if let Expr::Path(path) = strip(expr) {
+            let name = path.path.get_ident()?.to_string();
+            if !self.local(&name)?.writes_through {
+                return None;
+            }
+        }
+        let field = chain.pop()?;
+        Some(Place { root, chain, field })
+    }
+
+    fn field_place(&self, field: &syn::ExprField) -> Option<Place> {
+        let Member::Named(name) = &field.member else {
+            return None;
+        };
+        let (root, chain) = self
+            .prefix_of(&field.base)
+            .unwrap_or((Root::Unknown, Vec::new()));
+        Some(Place {
+            root,
+            chain,
+            field: name.to_string(),
+        })
+    }
+
+    /// Every field an expression's value depends on, through locals.
+    fn places_in(&self, expr: &Expr) -> Vec<Place> {
+        let mut collector = PlaceCollector {
+            extractor: self,
+            places: Vec::new(),
+        };
+        collector.visit_expr(expr);
+        collector.places
+    }
+
+    fn value_of(&self, expr: &Expr) -> LocalValue {
+        LocalValue {
+            prefix: self.prefix_of(expr),
+            writes_through: writes_through(expr),
+            places: self.places_in(expr),
+        }
+    }
+
+    fn bind_pattern(&mut self, pat: &Pat, value: &LocalValue) {
+        match pat {
+            Pat::Ident(ident) => {
+                self.bind(ident.ident.to_string(), value.clone());
+                if let Some((_, sub)) = &ident.subpat {
+                    self.bind_pattern(sub, value);
+                }
+            }
+            Pat::Type(typed) => {
+                let typed_value = LocalValue {
+                    prefix: Some((Root::Typed(type_idents(&typed.ty)), Vec::new())),
+                    writes_through: value.writes_through || is_mut_ref(&typed.ty),
+                    places: value.places.clone(),
+                };
+                let typed_value = if value.prefix.is_some() {
+                    LocalValue {
+                        prefix: value.prefix.clone(),
+                        ..typed_value
+                    }
+                } else {
+                    typed_value
+                };
+                self.bind_pattern(&typed.pat, &typed_value);
+            }
+            Pat::Struct(pattern) => {
+                let root = Root::Typed(vec![last_ident(&pattern.path)]);
+                for field in &pattern.fields {
+                    let Member::Named(name) = &field.member else {
+                        continue;
+                    };
+                    let place = Place {
+                        root: root.clone(),
+                        chain: Vec::new(),
+                        field: name.to_string(),
+                    };
+                    self.record(place.clone(), AccessKind::Read, name.span());
+                    let field_value = LocalValue {
+                        prefix: Some((root.clone(), vec![name.to_string()])),
+                        writes_through: value.writes_through,
+                        places: vec![place],
+                    };
+                    self.bind_pattern(&field.pat, &field_value);
+                }
+            }
+            Pat::Guard(guarded) => {
+                self.bind_pattern(&guarded.pat, value);
+                self.visit_expr(&guarded.guard);
+            }
+            Pat::Or(or) => {
+                for case in &or.cases {
+                    self.bind_pattern(case, value);
+                }
+            }
+            Pat::Paren(paren) => self.bind_pattern(&paren.pat, value),
+            Pat::Reference(reference) => self.bind_pattern(&reference.pat, value),
+            Pat::Tuple(tuple) => {
+                for elem in &tuple.elems {
+                    self.bind_pattern(elem, &LocalValue::derived(value));
+                }
+            }
+            Pat::TupleStruct(tuple) => {
+                for elem in &tuple.elems {
+                    self.bind_pattern(elem, &LocalValue::derived(value));
+                }
+            }
+            Pat::Slice(slice) => {
+                for elem in &slice.elems {
+                    self.bind_pattern(elem, &LocalValue::derived(value));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn visit_comparison(&mut self, span: SynSpan, left: &Expr, right: &[&Expr]) {
+        let right_places = right.iter().flat_map(|e| self.places_in(e)).collect();
+        let comparison = Comparison {
+            span: self.span(span),
+            sides: [self.places_in(left), right_places],
+            code: self.code(),
+            debug_only: self.debug_only,
+            function: self.functions.last().cloned(),
+        };
+        self.facts.comparisons.push(comparison);
+        let outer = self.comparison.replace(self.facts.comparisons.len() - 1);
+        self.visit_expr(left);
+        for expr in right {
+            self.visit_expr(expr);
+        }
+        self.comparison = outer;
+    }
+
+    fn visit_write(
+        &mut self,
+        target: &Expr,
+        kind: AccessKind,
+        span: SynSpan,
+        amount: Option<&Expr>,
+    ) {
+        match self.place_of(target) {
+            Some(place) => {
+                let receiver = match strip(target) {
+                    Expr::Field(field) => Some(&*field.base),
+                    _ => None,
+                };
+                self.record_with(place, kind, span, receiver, amount);
+                if let Some(base) = receiver {
+                    self.visit_field_base(base);
+                }
+            }
+            None => self.visit_expr(target),
+        }
+    }
+
+    /// Visits the receiver of a field expression: the intermediate fields it
+    /// passes through are reads.
+    fn visit_field_base(&mut self, base: &Expr) {
+        let outer = self.comparison.take();
+        self.visit_expr(base);
+        self.comparison = outer;
+    }
+
+    fn assignment_kind(&self, target: &Place, value: &Expr) -> AccessKind {
+        if is_constant(value) {
+            return AccessKind::Reset;
+        }
+        let mentions_self = self
+            .places_in(value)
+            .iter()
+            .any(|p| p.field == target.field);
+        if !mentions_self {
+            return AccessKind::Assign;
+        }
+        direction(value).unwrap_or(AccessKind::Assign)
+    }
+
+    fn visit_macro_body(&mut self, mac: &syn::Macro) {
+        let name = last_ident(&mac.path);
+        let outer_debug = self.debug_only;
+        if name.starts_with("debug_assert") {
+            self.debug_only = true;
+        }
+        let parser = Punctuated::<Expr, Token![,]>::parse_terminated;
+        if let Ok(args) = mac.parse_body_with(parser) {
+            for arg in &args {
+                match arg {
+                    // `info!(a.b = v)` and `format!("{x}", x = v)` name a key.
+                    Expr::Assign(assign) => self.visit_expr(&assign.right),
+                    _ => self.visit_expr(arg),
+                }
+            }
+        } else if let Ok(stmts) = mac.parse_body_with(syn::Block::parse_within) {
+            for stmt in &stmts {
+                self.visit_stmt(stmt);
+            }
+        } else if let Ok(file) = mac.parse_body::<syn::File>() {
+            for item in &file.items {
+                self.visit_item(item);
+            }
+        }
+        self.debug_only = outer_debug;
+    }
+
+    fn visit_fn(&mut self, name: String, sig: &syn::Signature, block: &syn::Block) {
+        self.functions.push(name);
+        self.with_scope(|this| {
+            for input in &sig.inputs {
+                if let syn::FnArg::Typed(typed) = input {
+                    let value = LocalValue {
+                        prefix: Some((Root::Typed(type_idents(&typed.ty)), Vec::new())),
+                        writes_through: is_mut_ref(&typed.ty),
+                        places: Vec::new(),
+                    };
+                    this.bind_pattern(&typed.pat, &value);
+                }
+            }
+            this.visit_block(block);
+        });
+        self.functions.pop();
+    }
+}
+
+impl LocalValue {
+    /// A part of a value: it depends on the same fields but is no alias.
+    fn derived(whole: &LocalValue) -> LocalValue {
+        LocalValue {
+            prefix: None,
+            writes_through: false,
+            places: whole.places.clone(),
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Extractor<'_> {
+    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
+        let code = if is_test_code(&item.attrs) {
+            CodeKind::Test
+        } else {
+            self.code()
+        };
+        let syn::Fields::Named(named) = &item.fields else {
+            return;
+        };
+        let fields = named
+            .named
+            .iter()
+            .filter_map(|field| {
+                let ident = field.ident.as_ref()?;
+                Some(FieldFact {
+                    name: unraw(&ident.to_string()),
+                    ty: type_shape(&field.ty),
+                    span: self.span(ident.span()),
+                })
+            })
+            .collect();
+        self.facts.structs.push(StructFact {
+            name: item.ident.to_string(),
+            span: self.span(item.ident.span()),
+            derives: derives(&item.attrs),
+            fields,
+            code,
+        });
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.with_attrs(&item.attrs, |this| {
+            if item.content.is_none() {
+                let decl = ModDecl {
+                    name: unraw(&item.ident.to_string()),
+                    path_attr: path_attr(&item.attrs),
+                    code: this.code(),
+                };
+                this.facts.mod_decls.push(decl);
+            }
+            visit::visit_item_mod(this, item);
+        });
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        self.with_attrs(&item.attrs, |this| {
+            this.self_types.push(last_type_ident(&item.self_ty));
+            for impl_item in &item.items {
+                this.visit_impl_item(impl_item);
+            }
+            this.self_types.pop();
+        });
+    }
+
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.with_attrs(&item.attrs, |this| {
+            this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
+        });
+    }
+
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.with_attrs(&item.attrs, |this| {
+            this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
+        });
+    }
+
+    fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+        let Some(block) = &item.default else {
+            return;
+        };
+        self.with_attrs(&item.attrs, |this| {
+            this.visit_fn(item.sig.ident.to_string(), &item.sig, block);
+        });
+    }
+
+    fn visit_item_const(&mut self, item: &'ast syn::ItemConst) {
+        self.with_attrs(&item.attrs, |this| visit::visit_item_const(this, item));
+    }
+
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        self.with_attrs(&item.attrs, |this| {
+            if last_ident(&item.mac.path) != "macro_rules" {
+                this.visit_macro_body(&item.mac);
+            }
+        });
+    }
+
+    fn visit_stmt_macro(&mut self, stmt: &'ast syn::StmtMacro) {
+        self.visit_macro_body(&stmt.mac);
+    }
+
+    fn visit_expr_macro(&mut self, expr: &'ast syn::ExprMacro) {
+        self.visit_macro_body(&expr.mac);
+    }
+
+    fn visit_block(&mut self, block: &'ast syn::Block) {
+        self.with_scope(|this| visit::visit_block(this, block));
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        let value = match &local.init {
+            Some(init) => {
+                self.visit_expr(&init.expr);
+                if let Some((_, diverge)) = &init.diverge {
+                    self.visit_expr(diverge);
+                }
+                self.value_of(&init.expr)
+            }
+            None => LocalValue::default(),
+        };
+        self.bind_pattern(&local.pat, &value);
+    }
+
+    fn visit_expr_closure(&mut self, closure: &'ast syn::ExprClosure) {
+        self.with_scope(|this| {
+            for input in &closure.inputs {
+                this.bind_pattern(input, &LocalValue::default());
+            }
+            this.visit_expr(&closure.body);
+        });
+    }
+
+    fn visit_expr_for_loop(&mut self, expr: &'ast syn::ExprForLoop) {
+        self.visit_expr(&expr.expr);
+        let value = LocalValue::derived(&self.value_of(&expr.expr));
+        self.with_scope(|this| {
+            this.bind_pattern(&expr.pat, &value);
+            this.visit_block(&expr.body);
+        });
+    }
+
+    fn visit_expr_let(&mut self, expr: &'ast syn::ExprLet) {
+        self.visit_expr(&expr.expr);
+        let value = self.value_of(&expr.expr);
+        self.bind_pattern(&expr.pat, &value);
+    }
+
+    fn visit_expr_if(&mut self, expr: &'ast syn::ExprIf) {
+        // `if let` bindings live in the then-branch only.
+        self.with_scope(|this| {
+            this.visit_expr(&expr.cond);
+            this.visit_block(&expr.then_branch);
+        });
+        if let Some((_, otherwise)) = &expr.else_branch {
+            self.visit_expr(otherwise);
+        }
+    }
+
+    fn visit_expr_while(&mut self, expr: &'ast syn::ExprWhile) {
+        self.with_scope(|this| {
+            this.visit_expr(&expr.cond);
+            this.visit_block(&expr.body);
+        });
+    }
+
+    fn visit_expr_match(&mut self, expr: &'ast syn::ExprMatch) {
+        self.visit_expr(&expr.expr);
+        let value = LocalValue::derived(&self.value_of(&expr.expr));
+        for arm in &expr.arms {
+            self.with_scope(|this| {
+                this.bind_pattern(&arm.pat, &value);
+                this.visit_expr(&arm.body);
+            });
+        }
+    }
+
+    fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
+        if let Some(place) = self.field_place(field) {
+            let span = field.member.span();
+            self.record_with(place, AccessKind::Read, span, Some(&field.base), None);
+        }
+        self.visit_field_base(&field.base);
+    }
+
+    fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
+        let kind = match self.place_of(&assign.left) {
+            Some(place) => self.assignment_kind(&place, &assign.right),
+            None => AccessKind::Assign,
+        };
+        self.visit_write(&assign.left, kind, assign.left.span(), Some(&assign.right));
+        self.visit_expr(&assign.right);
+    }
+
+    fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+        let write = match binary.op {
+            BinOp::AddAssign(_) => Some(AccessKind::Increase),
+            BinOp::SubAssign(_) => Some(AccessKind::Decrease),
+            BinOp::MulAssign(_) | BinOp::ShlAssign(_) => Some(AccessKind::Increase),
+            BinOp::DivAssign(_) | BinOp::ShrAssign(_) => Some(AccessKind::Decrease),
+            BinOp::RemAssign(_)
+            | BinOp::BitAndAssign(_)
+            | BinOp::BitOrAssign(_)
+            | BinOp::BitXorAssign(_) => Some(AccessKind::Assign),
+            _ => None,
+        };
+        if let Some(kind) = write {
+            self.visit_write(&binary.left, kind, binary.left.span(), Some(&binary.right));
+            self.visit_expr(&binary.right);
+            return;
+        }
+        let is_comparison = matches!(
+            binary.op,
+            BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) | BinOp::Eq(_) | BinOp::Ne(_)
+        );
+        if is_comparison {
+            self.visit_comparison(binary.span(), &binary.left, &[&binary.right]);
+            return;
+        }
+        visit::visit_expr_binary(self, binary);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        let method = call.method.to_string();
+        let write = match method.as_str() {
+            "fetch_add" => Some(AccessKind::Increase),
+            "fetch_sub" => Some(AccessKind::Decrease),
+            "store" | "set" | "replace" | "swap" => call.args.first().map(|arg| {
+                if is_constant(arg) {
+                    AccessKind::Reset
+                } else {
+                    let target = self.place_of(&call.receiver);
+                    match target {
+                        Some(target) => self.assignment_kind(&target, arg),
+                        None => AccessKind::Assign,
+                    }
+                }
+            }),
+            "compare_exchange" | "compare_exchange_weak" | "fetch_update" | "fetch_max" => {
+                Some(AccessKind::Assign)
+            }
+            _ => None,
+        };
+        if let Some(kind) = write
+            && self.place_of(&call.receiver).is_some()
+        {
+            self.visit_write(
+                &call.receiver,
+                kind,
+                call.receiver.span(),
+                call.args.first(),
+            );
+            for arg in &call.args {
+                self.visit_expr(arg);
+            }
+            return;
+        }
+        if COMPARE_METHODS.contains(&method.as_str()) && !call.args.is_empty() {
+            let args: Vec<&Expr> = call.args.iter().collect();
+            self.visit_comparison(call.span(), &call.receiver, &args);
+            return;
+        }
+        visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if let Expr::Path(path) = strip(&call.func) {
+            let name = last_ident(&path.path);
+            if matches!(name.as_str(), "min" | "max") && call.args.len() == 2 {
+                let args: Vec<&Expr> = call.args.iter().collect();
+                self.visit_comparison(call.span(), args[0], &args[1..]);
+                return;
+            }
+        }
+        visit::visit_expr_call(self, call);
+    }
+
+    fn visit_expr_reference(&mut self, reference: &'ast syn::ExprReference) {
+        // `&mut b.x_used` handed to a function may be written there.
+        if reference.mutability.is_some()
+            && let Expr::Field(_) = strip(&reference.expr)
+            && self.place_of(&reference.expr).is_some()
+        {
+            self.visit_write(
+                &reference.expr,
+                AccessKind::Assign,
+                reference.expr.span(),
+                None,
+            );
+            return;
+        }
+        visit::visit_expr_reference(self, reference);
+    }
+
+    fn visit_expr_struct(&mut self, literal: &'ast syn::ExprStruct) {
+        let root = Root::Typed(vec![last_ident(&literal.path)]);
+        for field in &literal.fields {
+            let Member::Named(name) = &field.member else {
+                self.visit_expr(&field.expr);
+                continue;
+            };
+            let place = Place {
+                root: root.clone(),
+                chain: Vec::new(),
+                field: unraw(&name.to_string()),
+            };
+            let kind = if is_constant(&field.expr) {
+                AccessKind::Init
+            } else {
+                let updates_itself = literal.rest.is_some()
+                    || self
+                        .places_in(&field.expr)
+                        .iter()
+                        .any(|p| p.field == place.field);
+                if updates_itself {
+                    self.assignment_kind(&place, &field.expr)
+                } else {
+                    AccessKind::Init
+                }
+            };
+            self.record(place, kind, name.span());
+            self.visit_expr(&field.expr);
+        }
+        if let Some(rest) = &literal.rest {
+            self.visit_expr(rest);
+        }
+    }
+}
+
+/// Collects the fields an expression's value depends on.
+struct PlaceCollector<'a, 't> {
+    extractor: &'a Extractor<'t>,
+    places: Vec<Place>,
+}
+
+impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
+    fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
+        if let Some(place) = self.extractor.field_place(field) {
+            self.places.push(place);
+        }
+        // The receiver chain itself is not a value, but arguments inside it are.
+        let mut base = &*field.base;
+        loop {
+            match base {
+                Expr::Field(inner) => base = &inner.base,
+                Expr::MethodCall(call) => {
+                    for arg in &call.args {
+                        self.visit_expr(arg);
+                    }
+                    base = &call.receiver;
+                }
+                Expr::Path(_) => break,
+                other => {
+                    self.visit_expr(other);
+                    break;
+                }
+            }
+        }
+    }
+
+    fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+        let Some(ident) = path.path.get_ident() else {
+            return;
+        };
+        if let Some(local) = self.extractor.local(&ident.to_string()) {
+            self.places.extend(local.places.iter().cloned());
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let parser = Punctuated::<Expr, Token![,]>::parse_terminated;
+        if let Ok(args) = mac.parse_body_with(parser) {
+            for arg in &args {
+                self.visit_expr(arg);
+            }
+        }
+    }
+}
+
+/// Strips parentheses, references, dereferences, `?` and methods that only
+/// reach through a wrapper (`lock().unwrap()`, `borrow_mut()`).
+fn strip(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Paren(inner) => strip(&inner.expr),
+        Expr::Group(inner) => strip(&inner.expr),
+        Expr::Reference(inner) => strip(&inner.expr),
+        Expr::Try(inner) => strip(&inner.expr),
+        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => strip(&unary.expr),
+        Expr::MethodCall(call)
+            if TRANSPARENT_METHODS.contains(&call.method.to_string().as_str()) =>
+        {
+            strip(&call.receiver)
+        }
+        other => other,
+    }
+}
+
+fn writes_through(expr: &Expr) -> bool {
+    match expr {
+        Expr::Reference(reference) => reference.mutability.is_some(),
+        Expr::Paren(inner) => writes_through(&inner.expr),
+        Expr::Try(inner) => writes_through(&inner.expr),
+        Expr::MethodCall(call) => {
+            WRITE_THROUGH_METHODS.contains(&call.method.to_string().as_str())
+                || (TRANSPARENT_METHODS.contains(&call.method.to_string().as_str())
+                    && writes_through(&call.receiver))
+        }
+        _ => false,
+    }
+}
+
+/// Whether an expression is a constant: a literal, a `SCREAMING_CASE` path,
+/// `Default::default()`, `None`, `Duration::ZERO`, or arithmetic on those.
+fn is_constant(expr: &Expr) -> bool {
+    match expr {
+        Expr::Lit(_) => true,
+        Expr::Paren(inner) => is_constant(&inner.expr),
+        Expr::Group(inner) => is_constant(&inner.expr),
+        Expr::Unary(unary) => is_constant(&unary.expr),
+        Expr::Cast(cast) => is_constant(&cast.expr),
+        Expr::Binary(binary) => is_constant(&binary.left) && is_constant(&binary.right),
+        Expr::Path(path) => {
+            let name = last_ident(&path.path);
+            name == "None"
+                || name == "ZERO"
+                || name == "MAX"
+                || (name.chars().any(|c| c.is_ascii_uppercase())
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        }
+        Expr::Call(call) => {
+            let constant_args = call.args.iter().all(is_constant);
+            match &*call.func {
+                Expr::Path(path) => {
+                    let name = last_ident(&path.path);
+                    (name == "default" && call.args.is_empty())
+                        || (constant_args
+                            && matches!(
+                                name.as_str(),
+                                "new"
+                                    | "from_secs"
+                                    | "from_millis"
+                                    | "from_micros"
+                                    | "from_nanos"
+                                    | "from_secs_f64"
+                                    | "Some"
+                            ))
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The direction of `x + n`, `x.saturating_add(n)` and their kin.
+fn direction(value: &Expr) -> Option<AccessKind> {
+    match strip(value) {
+        Expr::Binary(binary) => match binary.op {
+            BinOp::Add(_) | BinOp::Mul(_) => Some(AccessKind::Increase),
+            BinOp::Sub(_) | BinOp::Div(_) => Some(AccessKind::Decrease),
+            _ => None,
+        },
+        Expr::MethodCall(call) => {
+            let method = call.method.to_string();
+            if method.ends_with("_add") || method.ends_with("_mul") {
+                Some(AccessKind::Increase)
+            } else if method.ends_with("_sub") || method.ends_with("_div") {
+                Some(AccessKind::Decrease)
+            } else {
+                direction(&call.receiver)
+            }
+        }
+        Expr::Cast(cast) => direction(&cast.expr),
+        _ => None,
+    }
+}
+
+fn is_test_code(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        let path = attr.path();
+        let name = path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if name == "test" || name == "bench" {
+            return true;
+        }
+        if !path.is_ident("cfg") {
+            return false;
+        }
+        let Ok(list) = attr.meta.require_list() else {
+            return false;
+        };
+        cfg_is_test(&list.tokens.to_string())
+    })
+}
+
+/// Whether a `cfg(...)` predicate only holds in test builds: `test`,
+/// `all(test, …)`, or `any(test)`.
+fn cfg_is_test(predicate: &str) -> bool {
+    let compact: String = predicate.chars().filter(|c| !c.is_whitespace()).collect();
+    compact == "test"
+        || (compact.starts_with("all(") && compact.split([',', '(', ')']).any(|t| t == "test"))
+}
+
+fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
+    let mut names = Vec::new();
+    for attr in attrs {
+        let path = attr.path();
+        let is_derive = path.is_ident("derive");
+        let is_cfg_attr = path.is_ident("cfg_attr");
+        if !is_derive && !is_cfg_attr {
+            continue;
+        }
+        // Both `derive(A, B)` and `cfg_attr(feature, derive(A, B))` list
+        // derives as paths; collecting every path's last identifier after
+        // the word `derive` covers both.
+        let text = attr.meta.to_token_stream().to_string();
+        let Some(start) = text.find("derive") else {
+            continue;
+        };
+        names.extend(
+            text[start + "derive".len()..]
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|word| word.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+                .map(str::to_string),
+        );
+    }
+    names
+}
+
+fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|attr| {
+        if !attr.path().is_ident("path") {
+            return None;
+        }
+        let syn::Meta::NameValue(pair) = &attr.meta else {
+            return None;
+        };
+        match &pair.value {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(value),
+                ..
+            }) => Some(value.value()),
+            _ => None,
+        }
+    })
+}
+
+fn self_root(self_types: &[String]) -> Root {
+    match self_types.last() {
+        Some(name) => Root::Typed(vec![name.clone()]),
+        None => Root::Unknown,
+    }
+}
+
+fn last_ident(path: &syn::Path) -> String {
+    path.segments
+        .last()
+        .map(|s| unraw(&s.ident.to_string()))
+        .unwrap_or_default()
+}
+
+fn last_type_ident(ty: &Type) -> String {
+    type_idents(ty).into_iter().next().unwrap_or_default()
+}
+
+fn is_mut_ref(ty: &Type) -> bool {
+    matches!(ty, Type::Reference(reference) if reference.mutability.is_some())
+}
+
+/// Every identifier in a type, outermost first, skipping references.
+fn type_idents(ty: &Type) -> Vec<String> {
+    let mut collector = TypeIdents(Vec::new());
+    collector.visit_type(ty);
+    collector.0
+}
+
+struct TypeIdents(Vec<String>);
+
+impl<'ast> Visit<'ast> for TypeIdents {
+    fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
+        self.0.push(unraw(&segment.ident.to_string()));
+        visit::visit_path_segment(self, segment);
+    }
+}
+
+fn type_shape(ty: &Type) -> TypeShape {
+    TypeShape {
+        text: ty.to_token_stream().to_string(),
+        idents: type_idents(ty),
+    }
+}
+
+fn unraw(ident: &str) -> String {
+    ident.strip_prefix("r#").unwrap_or(ident).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(source: &str) -> FileFacts {
+        extract(0, source, CodeKind::Production).expect("source parses")
+    }
+
+    fn kinds_of(facts: &FileFacts, field: &str) -> Vec<AccessKind> {
+        facts
+            .accesses
+            .iter()
+            .filter(|a| a.place.field == field)
+            .map(|a| a.kind)
+            .collect()
+    }
+
+    #[test]
+    fn compound_assignment_through_self_is_an_increase() {
+        let f = facts("struct B { x_used: u64 } impl B { fn f(&mut self) { self.x_used += 2; } }");
+        assert_eq!(kinds_of(&f, "x_used"), vec![AccessKind::Increase]);
+        assert_eq!(f.accesses[0].place.root, Root::Typed(vec!["B".into()]));
+    }
+
+    #[test]
+    fn constant_assignment_is_a_reset_and_expression_assignment_a_spend() {
+        let f = facts(
+            "fn f(b: &mut B, t: &T) { b.x_used = 0; b.x_used = t.total(); b.x_used = b.x_used + 1; }",
+        );
+        assert_eq!(
+            kinds_of(&f, "x_used"),
+            vec![
+                AccessKind::Reset,
+                AccessKind::Assign,
+                AccessKind::Increase,
+                AccessKind::Read
+            ]
+        );
+    }
+
+    #[test]
+    fn comparison_through_a_local_records_both_sides() {
+        let f = facts("fn f(b: &B) -> bool { let used = b.x_used; used >= b.max_x }");
+        let comparison = &f.comparisons[0];
+        assert_eq!(comparison.sides[0][0].field, "x_used");
+        assert_eq!(comparison.sides[1][0].field, "max_x");
+    }
+
+    #[test]
+    fn cfg_test_module_is_test_code() {
+        let f = facts("#[cfg(test)] mod tests { fn t(b: &mut B) { b.x_used += 1; } }");
+        assert_eq!(f.accesses[0].code, CodeKind::Test);
+    }
+
+    #[test]
+    fn mutable_alias_writes_the_field() {
+        let f = facts(
+            "fn f(s: &mut S) { let b = &mut s.budget; b.x_used += 1; let mut c = s.budget.x_used; c += 1; }",
+        );
+        let increases: Vec<_> = f
+            .accesses
+            .iter()
+            .filter(|a| a.kind == AccessKind::Increase)
+            .collect();
+        assert_eq!(increases.len(), 1);
+        assert_eq!(increases[0].place.chain, vec!["budget".to_string()]);
+    }
+
+    #[test]
+    fn logging_keys_are_not_writes() {
+        let f = facts("fn f(b: &B) { tracing::info!(b.x_used = b.x_used, \"spent\"); }");
+        assert_eq!(kinds_of(&f, "x_used"), vec![AccessKind::Read]);
+    }
+
+    #[test]
+    fn byte_offsets_survive_a_bom_and_shebang() {
+        let source = "\u{feff}#!/usr/bin/env run\nstruct B { x_used: u64 }";
+        let f = facts(source);
+        let span = f.structs[0].fields[0].span;
+        assert_eq!(&source[span.start..span.end], "x_used");
+    }
+}
