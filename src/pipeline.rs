@@ -217,7 +217,7 @@ fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
     };
     decls
         .iter()
-        .filter_map(|decl| {
+        .map(|decl| {
             let file = match &decl.path_attr {
                 Some(explicit) => dir.join(explicit),
                 None => {
@@ -230,7 +230,7 @@ fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
                 }
             };
             let file = crate::discover::absolute(&file);
-            Some((normalize(&file), decl.code))
+            (normalize(&file), decl.code)
         })
         .collect()
 }

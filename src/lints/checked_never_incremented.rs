@@ -33,19 +33,22 @@ pub fn run(model: &Model) -> Vec<Finding> {
         if checks.is_empty() {
             continue;
         }
-        let verb = if pairing.countdown {
-            "decreases"
+        let message = if pairing.countdown {
+            format!(
+                "countdown `{}` is checked but production code never decreases it",
+                field_path(model, counter)
+            )
         } else {
-            "increments"
+            format!(
+                "`{}` is checked against its limit but production code never increments it",
+                field_path(model, counter)
+            )
         };
         let mut finding = Finding::new(
             lint("BL001"),
             model,
             counter,
-            format!(
-                "`{}` is checked against its limit but production code never {verb} it",
-                field_path(model, counter)
-            ),
+            message,
             "this counter is never spent, so its check can never fire".to_string(),
         );
         for check in &checks {

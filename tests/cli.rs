@@ -1,0 +1,241 @@
+//! The command line as users and CI see it: exit statuses, formats, and
+//! bad input.
+
+mod common;
+
+use common::{fixture, manifest, run, run_in};
+
+#[test]
+fn costcap_disconnect_is_reported_and_fails_the_run() {
+    let out = run(&["--manifest-path", &manifest("ivy-costcap")]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("error[BL001]: `BudgetState::cost_used` is checked against its limit")
+    );
+    assert!(
+        out.stdout
+            .contains("parallel tracker `CostTracker::total_cost_usd` is spent here")
+    );
+    assert!(out.stdout.contains("state.budget.cost_used += cost;"));
+}
+
+#[test]
+fn wired_runtime_is_silent_and_passes() {
+    let out = run(&["--manifest-path", &manifest("ivy-wired")]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn cargo_subcommand_word_and_current_directory_are_accepted() {
+    let out = run_in(&fixture("ivy-costcap").join("src"), &["budget-lint"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.contains("BL001"));
+}
+
+#[test]
+fn human_output_matches_the_reviewed_snapshot() {
+    let out = run(&["--manifest-path", &manifest("ivy-costcap")]);
+    let path = common::repo().join("tests/snapshots/ivy-costcap.human.txt");
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, &out.stdout).expect("snapshot written");
+    }
+    let expected =
+        std::fs::read_to_string(&path).expect("snapshot exists; run with BLESS=1 to create it");
+    assert_eq!(
+        out.stdout, expected,
+        "human output changed; review and rerun with BLESS=1"
+    );
+}
+
+#[test]
+fn json_output_carries_the_finding_with_evidence() {
+    let out = run(&[
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "json",
+    ]);
+    assert_eq!(out.code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    assert_eq!(doc["schema_version"], 1);
+    let findings = doc["findings"].as_array().expect("findings array");
+    assert_eq!(findings.len(), 1);
+    let finding = &findings[0];
+    assert_eq!(finding["code"], "BL001");
+    assert_eq!(finding["struct"], "BudgetState");
+    assert_eq!(finding["field"], "cost_used");
+    assert_eq!(finding["location"]["file"], "src/budget.rs");
+    assert_eq!(finding["location"]["start"]["line"], 15);
+    let related: Vec<&str> = finding["related"]
+        .as_array()
+        .expect("related array")
+        .iter()
+        .map(|r| r["location"]["file"].as_str().unwrap_or(""))
+        .collect();
+    assert!(related.contains(&"src/runtime/prepare.rs"), "{related:?}");
+    assert!(related.contains(&"src/llm/cost_tracker.rs"), "{related:?}");
+    assert_eq!(finding["suggestion"]["applicability"], "maybe-incorrect");
+    assert_eq!(doc["summary"]["deny"], 1);
+}
+
+#[test]
+fn sarif_of_every_fixture_validates_against_the_schema() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("sarif-schema-2.1.0.json")).expect("schema parses");
+    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    let broken = serde_json::json!({ "version": "2.1.0", "runs": [{ "results": [] }] });
+    assert!(
+        !validator.is_valid(&broken),
+        "the validator accepts a run without a tool"
+    );
+    for dir in common::fixtures() {
+        let manifest = dir.join("Cargo.toml").display().to_string();
+        let out = run(&["--manifest-path", &manifest, "--message-format", "sarif"]);
+        assert!(
+            out.code == 0 || out.code == 1,
+            "{}: {}",
+            dir.display(),
+            out.stderr
+        );
+        let sarif: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&sarif)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{}: {}",
+            dir.display(),
+            errors.join("\n")
+        );
+        for result in sarif["runs"][0]["results"].as_array().expect("results") {
+            let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri");
+            assert!(
+                !uri.starts_with("./") && !uri.contains('\\') && !uri.starts_with('/'),
+                "{uri}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sarif_result_points_at_the_counter_declaration() {
+    let out = run(&[
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "sarif",
+    ]);
+    let sarif: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "BL001");
+    let region = &result["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], 15);
+    assert_eq!(region["startColumn"], 9);
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "src/budget.rs"
+    );
+}
+
+#[test]
+fn map_shows_each_dimension_with_spend_and_check_counts() {
+    let out = run(&["map", "--manifest-path", &manifest("ivy-costcap")]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("BudgetState::cost_used"))
+        .expect("cost_used row");
+    let numbers: Vec<&str> = row.split_whitespace().skip(2).take(4).collect();
+    assert_eq!(numbers, ["0", "1", "3", "0"], "{row}");
+    assert!(out.stdout.contains("CostTracker::total_cost_usd"));
+}
+
+#[test]
+fn missing_manifest_is_a_usage_error() {
+    let out = run(&["--manifest-path", "no/such/Cargo.toml"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("does not exist"), "{}", out.stderr);
+}
+
+#[test]
+fn unknown_flag_and_unknown_package_are_usage_errors() {
+    assert_eq!(run(&["--no-such-flag"]).code, 2);
+    let out = run(&["--manifest-path", &manifest("ivy-costcap"), "-p", "nope"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("package `nope`"), "{}", out.stderr);
+}
+
+#[test]
+fn explain_and_list_print_the_lint_docs() {
+    let out = run(&["--explain", "BL001"]);
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.starts_with("# BL001"));
+    let by_name = run(&["--explain", "limit-never-read"]);
+    assert!(by_name.stdout.starts_with("# BL003"));
+    assert_eq!(run(&["--explain", "BL999"]).code, 2);
+    let list = run(&["--list"]);
+    assert!(list.stdout.contains("BL002  incremented-never-checked"));
+}
+
+#[test]
+fn unparsable_and_non_utf8_files_are_reported_and_the_rest_linted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = fixture("ivy-costcap").join("src");
+    copy_dir(&src, &dir.path().join("src"));
+    std::fs::write(dir.path().join("src/broken.rs"), "fn broken( {\n").expect("write");
+    std::fs::write(dir.path().join("src/latin1.rs"), b"// caf\xe9\nfn f() {}\n").expect("write");
+    let path = dir.path().display().to_string();
+    let out = run(&[&path, "--message-format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let errors = doc["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0]["file"]
+            .as_str()
+            .unwrap_or("")
+            .ends_with("src/broken.rs")
+    );
+    assert_eq!(errors[0]["location"]["start"]["line"], 1);
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("UTF-8")
+    );
+    assert_eq!(doc["findings"].as_array().map(Vec::len), Some(1));
+    assert_eq!(out.code, 1);
+}
+
+#[test]
+fn metadata_failure_falls_back_to_a_directory_walk_with_one_warning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&fixture("ivy-costcap").join("src"), &dir.path().join("src"));
+    std::fs::write(dir.path().join("Cargo.toml"), "[package\nname = ").expect("write");
+    let manifest = dir.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--manifest-path", &manifest]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let warnings: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", out.stdout);
+    assert!(out.stdout.contains("BL001"));
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
+        let target = to.join(entry.path().strip_prefix(from).expect("inside"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The fixture runner: every fixture under fixtures/ is linted, and the
+//! findings must be exactly those its `//~ CODE` markers name.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use budget_lint::discover::Selection;
+use walkdir::WalkDir;
+
+type Expected = BTreeSet<(String, String, usize)>;
+
+fn expected_findings(dir: &std::path::Path) -> Expected {
+    let mut expected = Expected::new();
+    for entry in WalkDir::new(dir).sort_by_file_name().into_iter().flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "rs")
+            || path.components().any(|c| c.as_os_str() == "target")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("fixture file is UTF-8");
+        let relative = path
+            .strip_prefix(dir)
+            .expect("inside the fixture")
+            .to_string_lossy()
+            .replace('\\', "/");
+        for (index, line) in text.lines().enumerate() {
+            let Some((_, markers)) = line.split_once("//~") else {
+                continue;
+            };
+            for code in markers.split_whitespace() {
+                expected.insert((code.to_string(), relative.clone(), index + 1));
+            }
+        }
+    }
+    expected
+}
+
+fn actual_findings(dir: &std::path::Path) -> Expected {
+    let selection = Selection {
+        manifest_path: Some(dir.join("Cargo.toml")),
+        ..Selection::default()
+    };
+    let report = budget_lint::analyze(&selection, 2).expect("fixture is analyzable");
+    assert!(
+        report.errors.is_empty(),
+        "{}: {:?}",
+        dir.display(),
+        report.errors
+    );
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let file = report.db.get(f.primary.file);
+            let line = file.location(f.primary.start).line;
+            (f.lint.code.to_string(), file.display.clone(), line)
+        })
+        .collect()
+}
+
+#[test]
+fn every_fixture_yields_exactly_its_marked_findings() {
+    let mut failures = Vec::new();
+    for dir in common::fixtures() {
+        let expected = expected_findings(&dir);
+        let actual = actual_findings(&dir);
+        if expected != actual {
+            failures.push(format!(
+                "{}:\n  missing: {:?}\n  unexpected: {:?}",
+                dir.display(),
+                expected.difference(&actual).collect::<Vec<_>>(),
+                actual.difference(&expected).collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_lint_has_a_doc_a_firing_fixture_and_silent_fixtures() {
+    let mut fired = BTreeSet::new();
+    let mut silent = 0;
+    for dir in common::fixtures() {
+        let expected = expected_findings(&dir);
+        if expected.is_empty() {
+            silent += 1;
+        }
+        fired.extend(expected.into_iter().map(|(code, _, _)| code));
+    }
+    for lint in budget_lint::lints::LINTS {
+        assert!(fired.contains(lint.code), "no fixture fires {}", lint.code);
+        let doc = common::repo()
+            .join("lints")
+            .join(format!("{}-{}.md", lint.code, lint.name));
+        assert!(
+            doc.is_file(),
+            "{} has no documentation at {}",
+            lint.code,
+            doc.display()
+        );
+        for section in [
+            "## What it does",
+            "## Why is this bad",
+            "## Example",
+            "## Known problems",
+        ] {
+            assert!(
+                lint.doc.contains(section),
+                "{} doc lacks `{section}`",
+                lint.code
+            );
+        }
+    }
+    assert!(silent >= 3, "only {silent} silent fixtures");
+}
+
+/// Fixtures are real crates: each must compile.
+#[test]
+fn every_fixture_compiles() {
+    let target = common::repo().join("target").join("fixture-check");
+    for dir in common::fixtures() {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args([
+                "check",
+                "--quiet",
+                "--offline",
+                "--all-targets",
+                "--manifest-path",
+            ])
+            .arg(dir.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "{} does not compile", dir.display());
+    }
+}
