@@ -29,6 +29,8 @@ pub struct FileFacts {
     pub structs: Vec<StructFact>,
     pub accesses: Vec<Access>,
     pub comparisons: Vec<Comparison>,
+    pub calls: Vec<Call>,
+    pub functions: Vec<FnDef>,
     pub mod_decls: Vec<ModDecl>,
 }
 
@@ -46,6 +48,18 @@ impl FileFacts {
         }
         for c in &mut self.comparisons {
             c.span.file = id;
+            if let Some(f) = &mut c.function {
+                f.span.file = id;
+            }
+        }
+        for c in &mut self.calls {
+            c.span.file = id;
+            if let Some(f) = &mut c.function {
+                f.span.file = id;
+            }
+        }
+        for f in &mut self.functions {
+            f.function.span.file = id;
         }
     }
 }
@@ -184,18 +198,78 @@ pub struct Access {
     pub amount: Option<String>,
 }
 
+/// What a value is computed from: fields, and parameters of the enclosing
+/// function (by position; a method's `self` is position 0).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Operand {
+    pub places: Vec<Place>,
+    pub params: Vec<usize>,
+}
+
+impl Operand {
+    pub fn extend(&mut self, other: &Operand) {
+        self.places.extend(other.places.iter().cloned());
+        self.params.extend(other.params.iter().copied());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty() && self.params.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CompareOp {
+    /// `==` or `!=`.
+    Equality,
+    /// `<`, `<=`, `>`, `>=`.
+    Ordering,
+    /// `cmp`, `min`, `clamp`, `saturating_sub` and their kin.
+    Method,
+}
+
+/// The function a fact was found in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FnRef {
+    pub name: String,
+    /// The function's name in its declaration.
+    pub span: Span,
+}
+
 /// A comparison between two operands, each the set of fields it reaches.
 /// Headroom (`limit.saturating_sub(used)`) and `min`/`max`/`clamp` calls are
 /// comparisons between the receiver and the arguments.
 #[derive(Debug, Clone)]
 pub struct Comparison {
     pub span: Span,
-    pub sides: [Vec<Place>; 2],
+    pub sides: [Operand; 2],
+    pub op: CompareOp,
     pub code: CodeKind,
     /// Inside `debug_assert!`-style macros, which release builds drop.
     pub debug_only: bool,
-    /// The function the comparison is in, for evidence and suggestions.
-    pub function: Option<String>,
+    pub function: Option<FnRef>,
+}
+
+/// A call whose arguments carry fields or parameters, so that comparisons
+/// inside the callee can be traced back to the caller's fields.
+#[derive(Debug, Clone)]
+pub struct Call {
+    /// The called function's or method's last name.
+    pub callee: String,
+    /// The arguments by position; for a method call the receiver is first.
+    pub args: Vec<Operand>,
+    pub span: Span,
+    pub code: CodeKind,
+    pub debug_only: bool,
+    pub function: Option<FnRef>,
+}
+
+/// A function definition and how many positions its parameters take
+/// (`self` included).
+#[derive(Debug, Clone)]
+pub struct FnDef {
+    pub function: FnRef,
+    pub arity: usize,
 }
 
 /// A `mod name;` declaration whose file the loader may need to classify.

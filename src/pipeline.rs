@@ -142,6 +142,9 @@ fn mark_test(facts: &mut FileFacts) {
     for c in &mut facts.comparisons {
         c.code = CodeKind::Test;
     }
+    for c in &mut facts.calls {
+        c.code = CodeKind::Test;
+    }
 }
 
 /// Reads and parses a batch of files on worker threads with large stacks.

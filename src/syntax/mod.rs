@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+mod macros;
+
 use proc_macro2::Span as SynSpan;
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
@@ -11,8 +13,8 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
 
 use crate::facts::{
-    Access, AccessKind, CodeKind, Comparison, FieldFact, FileFacts, ModDecl, Place, Root, Span,
-    StructFact, TypeShape,
+    Access, AccessKind, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts, FnDef, FnRef,
+    ModDecl, Operand, Place, Root, Span, StructFact, TypeShape,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -75,8 +77,8 @@ struct LocalValue {
     /// Whether writes through the local write the place (`&mut`, a lock
     /// guard), as opposed to a copy of its value.
     writes_through: bool,
-    /// Every field the local's value was computed from.
-    places: Vec<Place>,
+    /// Every field and parameter the local's value was computed from.
+    operand: Operand,
 }
 
 struct Extractor<'t> {
@@ -85,7 +87,7 @@ struct Extractor<'t> {
     facts: FileFacts,
     code: Vec<CodeKind>,
     self_types: Vec<String>,
-    functions: Vec<String>,
+    functions: Vec<FnRef>,
     scopes: Vec<HashMap<String, LocalValue>>,
     /// The comparison whose operands are being visited.
     comparison: Option<usize>,
@@ -221,6 +223,20 @@ impl<'t> Extractor<'t> {
             .unwrap_or_else(|| expr.to_token_stream().to_string())
     }
 
+    /// A root typed by the identifiers of a type, with `Self` standing for
+    /// the type of the enclosing `impl`.
+    fn typed(&self, idents: Vec<String>) -> Root {
+        let current = self.self_types.last();
+        let idents = idents
+            .into_iter()
+            .map(|ident| match (ident.as_str(), current) {
+                ("Self", Some(name)) => name.clone(),
+                _ => ident,
+            })
+            .collect();
+        Root::Typed(idents)
+    }
+
     /// The root and chain an expression denotes when it names a place:
     /// `self`, a local, or a field chain through transparent wrappers.
     fn prefix_of(&self, expr: &Expr) -> Option<(Root, Vec<String>)> {
@@ -241,6 +257,26 @@ impl<'t> Extractor<'t> {
                     .unwrap_or((Root::Unknown, Vec::new()));
                 chain.push(name.to_string());
                 Some((root, chain))
+            }
+            Expr::Struct(literal) => {
+                Some((self.typed(vec![last_ident(&literal.path)]), Vec::new()))
+            }
+            // `Budget::new(…)` and `Self::default()` name the type they build.
+            Expr::Call(call) => {
+                let Expr::Path(path) = strip(&call.func) else {
+                    return None;
+                };
+                let segments = &path.path.segments;
+                let owner = segments.iter().rev().nth(1)?.ident.to_string();
+                let constructor = segments.last()?.ident.to_string();
+                let builds_owner = constructor == "new"
+                    || constructor == "default"
+                    || constructor.starts_with("with_")
+                    || constructor.starts_with("from_");
+                if !builds_owner || !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    return None;
+                }
+                Some((self.typed(vec![owner]), Vec::new()))
             }
             _ => None,
         }
@@ -273,21 +309,26 @@ impl<'t> Extractor<'t> {
         })
     }
 
-    /// Every field an expression's value depends on, through locals.
-    fn places_in(&self, expr: &Expr) -> Vec<Place> {
+    /// Every field and parameter an expression's value depends on, through
+    /// locals.
+    fn operand_of(&self, expr: &Expr) -> Operand {
         let mut collector = PlaceCollector {
             extractor: self,
-            places: Vec::new(),
+            operand: Operand::default(),
         };
         collector.visit_expr(expr);
-        collector.places
+        collector.operand
+    }
+
+    fn places_in(&self, expr: &Expr) -> Vec<Place> {
+        self.operand_of(expr).places
     }
 
     fn value_of(&self, expr: &Expr) -> LocalValue {
         LocalValue {
             prefix: self.prefix_of(expr),
             writes_through: writes_through(expr),
-            places: self.places_in(expr),
+            operand: self.operand_of(expr),
         }
     }
 
@@ -301,9 +342,9 @@ impl<'t> Extractor<'t> {
             }
             Pat::Type(typed) => {
                 let typed_value = LocalValue {
-                    prefix: Some((Root::Typed(type_idents(&typed.ty)), Vec::new())),
+                    prefix: Some((self.typed(type_idents(&typed.ty)), Vec::new())),
                     writes_through: value.writes_through || is_mut_ref(&typed.ty),
-                    places: value.places.clone(),
+                    operand: value.operand.clone(),
                 };
                 let typed_value = if value.prefix.is_some() {
                     LocalValue {
@@ -316,7 +357,7 @@ impl<'t> Extractor<'t> {
                 self.bind_pattern(&typed.pat, &typed_value);
             }
             Pat::Struct(pattern) => {
-                let root = Root::Typed(vec![last_ident(&pattern.path)]);
+                let root = self.typed(vec![last_ident(&pattern.path)]);
                 for field in &pattern.fields {
                     let Member::Named(name) = &field.member else {
                         continue;
@@ -330,7 +371,10 @@ impl<'t> Extractor<'t> {
                     let field_value = LocalValue {
                         prefix: Some((root.clone(), vec![name.to_string()])),
                         writes_through: value.writes_through,
-                        places: vec![place],
+                        operand: Operand {
+                            places: vec![place],
+                            params: Vec::new(),
+                        },
                     };
                     self.bind_pattern(&field.pat, &field_value);
                 }
@@ -365,11 +409,15 @@ impl<'t> Extractor<'t> {
         }
     }
 
-    fn visit_comparison(&mut self, span: SynSpan, left: &Expr, right: &[&Expr]) {
-        let right_places = right.iter().flat_map(|e| self.places_in(e)).collect();
+    fn visit_comparison(&mut self, span: SynSpan, op: CompareOp, left: &Expr, right: &[&Expr]) {
+        let mut right_operand = Operand::default();
+        for expr in right {
+            right_operand.extend(&self.operand_of(expr));
+        }
         let comparison = Comparison {
             span: self.span(span),
-            sides: [self.places_in(left), right_places],
+            sides: [self.operand_of(left), right_operand],
+            op,
             code: self.code(),
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
@@ -429,47 +477,135 @@ impl<'t> Extractor<'t> {
 
     fn visit_macro_body(&mut self, mac: &syn::Macro) {
         let name = last_ident(&mac.path);
+        if name == "macro_rules" {
+            self.visit_macro_rules(&mac.tokens);
+            return;
+        }
         let outer_debug = self.debug_only;
         if name.starts_with("debug_assert") {
             self.debug_only = true;
         }
-        let parser = Punctuated::<Expr, Token![,]>::parse_terminated;
-        if let Ok(args) = mac.parse_body_with(parser) {
-            for arg in &args {
-                match arg {
-                    // `info!(a.b = v)` and `format!("{x}", x = v)` name a key.
-                    Expr::Assign(assign) => self.visit_expr(&assign.right),
-                    _ => self.visit_expr(arg),
-                }
-            }
-        } else if let Ok(stmts) = mac.parse_body_with(syn::Block::parse_within) {
-            for stmt in &stmts {
-                self.visit_stmt(stmt);
-            }
-        } else if let Ok(file) = mac.parse_body::<syn::File>() {
-            for item in &file.items {
-                self.visit_item(item);
-            }
-        }
+        self.visit_tokens(mac.tokens.clone());
         self.debug_only = outer_debug;
     }
 
-    fn visit_fn(&mut self, name: String, sig: &syn::Signature, block: &syn::Block) {
-        self.functions.push(name);
-        self.with_scope(|this| {
-            for input in &sig.inputs {
-                if let syn::FnArg::Typed(typed) = input {
-                    let value = LocalValue {
-                        prefix: Some((Root::Typed(type_idents(&typed.ty)), Vec::new())),
-                        writes_through: is_mut_ref(&typed.ty),
-                        places: Vec::new(),
-                    };
-                    this.bind_pattern(&typed.pat, &value);
+    /// Visits a macro's input as Rust where it parses: comma-separated
+    /// expressions, statements, items, or failing those each top-level
+    /// comma-separated piece that parses as an expression; a token scan
+    /// for `. field +=` is the last resort.
+    fn visit_tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        let exprs = Punctuated::<Expr, Token![,]>::parse_terminated;
+        if let Ok(args) = syn::parse::Parser::parse2(exprs, tokens.clone()) {
+            for arg in &args {
+                self.visit_macro_arg(arg);
+            }
+            return;
+        }
+        if let Ok(stmts) = syn::parse::Parser::parse2(syn::Block::parse_within, tokens.clone()) {
+            for stmt in &stmts {
+                self.visit_stmt(stmt);
+            }
+            return;
+        }
+        if let Ok(file) = syn::parse2::<syn::File>(tokens.clone()) {
+            for item in &file.items {
+                self.visit_item(item);
+            }
+            return;
+        }
+        let mut parsed_any = false;
+        for piece in macros::split_top_level(tokens.clone(), ';') {
+            let statement: proc_macro2::TokenStream = quote::quote!(#piece;);
+            if let Ok(stmts) = syn::parse::Parser::parse2(syn::Block::parse_within, statement) {
+                for stmt in &stmts {
+                    self.visit_stmt(stmt);
                 }
+                parsed_any = true;
+            }
+        }
+        if parsed_any {
+            return;
+        }
+        for piece in macros::split_top_level(tokens.clone(), ',') {
+            if let Ok(arg) = syn::parse2::<Expr>(piece) {
+                self.visit_macro_arg(&arg);
+                parsed_any = true;
+            }
+        }
+        if parsed_any {
+            return;
+        }
+        for write in macros::scan_compound_writes(tokens) {
+            let place = Place {
+                root: Root::Unknown,
+                chain: Vec::new(),
+                field: write.field,
+            };
+            self.record(place, write.kind, write.span);
+        }
+    }
+
+    fn visit_macro_arg(&mut self, arg: &Expr) {
+        match arg {
+            // `info!(a.b = v)` and `format!("{x}", x = v)` name a key.
+            Expr::Assign(assign) => self.visit_expr(&assign.right),
+            _ => self.visit_expr(arg),
+        }
+    }
+
+    /// Visits each rule's transcriber with its `$var` metavariables turned
+    /// into plain identifiers and its repetitions expanded once.
+    fn visit_macro_rules(&mut self, tokens: &proc_macro2::TokenStream) {
+        for transcriber in macros::transcribers(tokens.clone()) {
+            self.with_scope(|this| this.visit_tokens(macros::substitute(transcriber)));
+        }
+    }
+
+    fn visit_fn(&mut self, ident: &syn::Ident, sig: &syn::Signature, block: &syn::Block) {
+        let function = FnRef {
+            name: unraw(&ident.to_string()),
+            span: self.span(ident.span()),
+        };
+        self.facts.functions.push(FnDef {
+            function: function.clone(),
+            arity: sig.inputs.len(),
+        });
+        self.functions.push(function);
+        self.with_scope(|this| {
+            for (position, input) in sig.inputs.iter().enumerate() {
+                let syn::FnArg::Typed(typed) = input else {
+                    continue;
+                };
+                let value = LocalValue {
+                    prefix: Some((this.typed(type_idents(&typed.ty)), Vec::new())),
+                    writes_through: is_mut_ref(&typed.ty),
+                    operand: Operand {
+                        places: Vec::new(),
+                        params: vec![position],
+                    },
+                };
+                this.bind_pattern(&typed.pat, &value);
             }
             this.visit_block(block);
         });
         self.functions.pop();
+    }
+
+    /// Records a call whose arguments carry fields or parameters.
+    fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan) {
+        let args: Vec<Operand> = args.into_iter().map(|arg| self.operand_of(arg)).collect();
+        if args.iter().all(Operand::is_empty) {
+            return;
+        }
+        let call = Call {
+            callee,
+            args,
+            span: self.span(span),
+            code: self.code(),
+            debug_only: self.debug_only,
+            function: self.functions.last().cloned(),
+        };
+        self.facts.calls.push(call);
     }
 }
 
@@ -479,7 +615,7 @@ impl LocalValue {
         LocalValue {
             prefix: None,
             writes_through: false,
-            places: whole.places.clone(),
+            operand: whole.operand.clone(),
         }
     }
 }
@@ -541,13 +677,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
+            this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
+            this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
@@ -556,7 +692,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return;
         };
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(item.sig.ident.to_string(), &item.sig, block);
+            this.visit_fn(&item.sig.ident, &item.sig, block);
         });
     }
 
@@ -565,11 +701,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
-        self.with_attrs(&item.attrs, |this| {
-            if last_ident(&item.mac.path) != "macro_rules" {
-                this.visit_macro_body(&item.mac);
-            }
-        });
+        self.with_attrs(&item.attrs, |this| this.visit_macro_body(&item.mac));
     }
 
     fn visit_stmt_macro(&mut self, stmt: &'ast syn::StmtMacro) {
@@ -690,7 +822,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) | BinOp::Eq(_) | BinOp::Ne(_)
         );
         if is_comparison {
-            self.visit_comparison(binary.span(), &binary.left, &[&binary.right]);
+            let op = if matches!(binary.op, BinOp::Eq(_) | BinOp::Ne(_)) {
+                CompareOp::Equality
+            } else {
+                CompareOp::Ordering
+            };
+            self.visit_comparison(binary.span(), op, &binary.left, &[&binary.right]);
             return;
         }
         visit::visit_expr_binary(self, binary);
@@ -733,9 +870,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         if COMPARE_METHODS.contains(&method.as_str()) && !call.args.is_empty() {
             let args: Vec<&Expr> = call.args.iter().collect();
-            self.visit_comparison(call.span(), &call.receiver, &args);
+            let op = match method.as_str() {
+                "eq" | "ne" => CompareOp::Equality,
+                "lt" | "le" | "gt" | "ge" => CompareOp::Ordering,
+                _ => CompareOp::Method,
+            };
+            self.visit_comparison(call.span(), op, &call.receiver, &args);
             return;
         }
+        let args: Vec<&Expr> = std::iter::once(&*call.receiver)
+            .chain(call.args.iter())
+            .collect();
+        self.record_call(method, args, call.span());
         visit::visit_expr_method_call(self, call);
     }
 
@@ -744,9 +890,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let name = last_ident(&path.path);
             if matches!(name.as_str(), "min" | "max") && call.args.len() == 2 {
                 let args: Vec<&Expr> = call.args.iter().collect();
-                self.visit_comparison(call.span(), args[0], &args[1..]);
+                self.visit_comparison(call.span(), CompareOp::Method, args[0], &args[1..]);
                 return;
             }
+            self.record_call(name, call.args.iter().collect(), call.span());
         }
         visit::visit_expr_call(self, call);
     }
@@ -769,7 +916,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_struct(&mut self, literal: &'ast syn::ExprStruct) {
-        let root = Root::Typed(vec![last_ident(&literal.path)]);
+        let root = self.typed(vec![last_ident(&literal.path)]);
         for field in &literal.fields {
             let Member::Named(name) = &field.member else {
                 self.visit_expr(&field.expr);
@@ -806,13 +953,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 /// Collects the fields an expression's value depends on.
 struct PlaceCollector<'a, 't> {
     extractor: &'a Extractor<'t>,
-    places: Vec<Place>,
+    operand: Operand,
 }
 
 impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
     fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
         if let Some(place) = self.extractor.field_place(field) {
-            self.places.push(place);
+            self.operand.places.push(place);
         }
         // The receiver chain itself is not a value, but arguments inside it are.
         let mut base = &*field.base;
@@ -839,7 +986,7 @@ impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
             return;
         };
         if let Some(local) = self.extractor.local(&ident.to_string()) {
-            self.places.extend(local.places.iter().cloned());
+            self.operand.extend(&local.operand);
         }
     }
 
@@ -1119,8 +1266,8 @@ mod tests {
     fn comparison_through_a_local_records_both_sides() {
         let f = facts("fn f(b: &B) -> bool { let used = b.x_used; used >= b.max_x }");
         let comparison = &f.comparisons[0];
-        assert_eq!(comparison.sides[0][0].field, "x_used");
-        assert_eq!(comparison.sides[1][0].field, "max_x");
+        assert_eq!(comparison.sides[0].places[0].field, "x_used");
+        assert_eq!(comparison.sides[1].places[0].field, "max_x");
     }
 
     #[test]

@@ -4,9 +4,12 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::facts::{
-    Access, AccessKind, CodeKind, Comparison, FileFacts, Place, Root, Span, TypeShape,
+    Access, AccessKind, CodeKind, CompareOp, Comparison, FileFacts, FnRef, Place, Root, Span,
+    TypeShape,
 };
 use crate::names::{self, Role};
+
+mod helpers;
 
 pub type FieldId = usize;
 pub type StructId = usize;
@@ -61,9 +64,13 @@ pub struct FieldUse {
 #[derive(Debug)]
 pub struct Check {
     pub span: Span,
+    pub op: CompareOp,
     pub code: CodeKind,
     pub debug_only: bool,
-    pub function: Option<String>,
+    pub function: Option<FnRef>,
+    /// Whether the comparison sits in a helper function called with the
+    /// fields as arguments; `span` is then the call.
+    pub through_helper: bool,
     /// Fields known for certain on each side.
     pub sides: [BTreeSet<FieldId>; 2],
     /// Fields that may be on each side.
@@ -157,6 +164,11 @@ impl Model {
                 model.checks.push(check);
             }
         }
+        for comparison in helpers::trace(facts) {
+            let mut check = model.resolve_check(&index, &comparison);
+            check.through_helper = true;
+            model.checks.push(check);
+        }
         model.pair();
         model
     }
@@ -223,7 +235,7 @@ impl Model {
         let mut sides: [BTreeSet<FieldId>; 2] = Default::default();
         let mut possible: [BTreeSet<FieldId>; 2] = Default::default();
         for (i, side) in comparison.sides.iter().enumerate() {
-            for place in side {
+            for place in &side.places {
                 match index.resolve(self, place) {
                     Resolution::Exact(field) => {
                         sides[i].insert(field);
@@ -236,9 +248,11 @@ impl Model {
         }
         Check {
             span: comparison.span,
+            op: comparison.op,
             code: comparison.code,
             debug_only: comparison.debug_only,
             function: comparison.function.clone(),
+            through_helper: false,
             sides,
             possible,
         }
@@ -412,5 +426,86 @@ impl Index {
             [only] => Resolution::Exact(*only),
             many => Resolution::Possible(many.to_vec()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::CodeKind;
+
+    fn model(sources: &[&str]) -> Model {
+        let facts: Vec<FileFacts> = sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut f = crate::syntax::extract(0, s, CodeKind::Production).expect("parses");
+                f.assign_file(i);
+                f
+            })
+            .collect();
+        Model::build(&facts)
+    }
+
+    fn field(model: &Model, path: &str) -> FieldId {
+        let (owner, name) = path.split_once("::").expect("Struct::field");
+        model
+            .fields
+            .iter()
+            .position(|f| f.name == name && model.structs[f.owner].name == owner)
+            .expect("field exists")
+    }
+
+    fn checked(model: &Model, counter: &str, limit: &str) -> bool {
+        let (c, l) = (field(model, counter), field(model, limit));
+        !model.checks_relating(c, &[l], true).is_empty()
+    }
+
+    #[test]
+    fn helper_functions_check_their_callers_fields_transitively() {
+        let m = model(&[
+            "struct B { x_used: u64, max_x: u64 }",
+            "fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
+             fn over(a: u64, b: u64) -> bool { exceeded(a, b) }
+             fn gate(b: &B) -> bool { over(b.x_used, b.max_x) }",
+        ]);
+        assert!(checked(&m, "B::x_used", "B::max_x"));
+    }
+
+    #[test]
+    fn method_helpers_compare_self_fields_with_arguments() {
+        let m = model(&["struct B { x_used: u64, max_x: u64 }
+             impl B { fn over(&self, limit: u64) -> bool { self.x_used > limit } }
+             fn gate(b: &B) -> bool { b.over(b.max_x) }"]);
+        assert!(checked(&m, "B::x_used", "B::max_x"));
+    }
+
+    #[test]
+    fn same_named_fields_resolve_through_typed_receivers() {
+        let m = model(
+            &["struct Limits { num_operations: u64, max_operations: u64 }
+             struct State { num_operations: u64 }
+             impl State { fn tick(&mut self) { self.num_operations += 1; } }"],
+        );
+        let state = field(&m, "State::num_operations");
+        let limits = field(&m, "Limits::num_operations");
+        assert_eq!(m.uses[state].production_spends.len(), 1);
+        assert!(m.uses[limits].production_spends.is_empty());
+    }
+
+    #[test]
+    fn macro_rules_transcribers_are_analyzed() {
+        let m = model(&["struct P { remaining_depth: u8 }
+             macro_rules! check_recursion {
+                 ($this:ident $($body:tt)*) => {
+                     $this.remaining_depth -= 1;
+                     if $this.remaining_depth == 0 { return; }
+                     $($body)*
+                     $this.remaining_depth += 1;
+                 };
+             }"]);
+        let depth = field(&m, "P::remaining_depth");
+        assert_eq!(m.uses[depth].production_spends.len(), 1);
+        assert!(m.checks.iter().any(|c| c.mentions(depth)));
     }
 }
