@@ -19,6 +19,8 @@ pub struct Discovery {
     /// The directory that displayed paths are relative to.
     pub root: PathBuf,
     pub inputs: Vec<Input>,
+    /// The manifests whose `metadata.budget-lint` tables configure the run.
+    pub manifests: Vec<PathBuf>,
     pub warnings: Vec<String>,
 }
 
@@ -56,6 +58,7 @@ pub fn discover(selection: &Selection) -> Result<Discovery, String> {
                 root: dir.clone(),
                 ..Discovery::default()
             };
+            discovery.manifests.push(manifest.clone());
             discovery.warnings.push(format!(
                 "cargo metadata failed ({reason}); linting every .rs file under {}",
                 dir.display()
@@ -107,9 +110,18 @@ fn cargo_members(manifest: &Path, packages: &[String]) -> Result<Discovery, Meta
         root: metadata.workspace_root.clone().into_std_path_buf(),
         ..Discovery::default()
     };
+    discovery.manifests.push(manifest.to_path_buf());
+    let root_manifest = discovery.root.join("Cargo.toml");
+    if root_manifest != manifest && root_manifest.is_file() {
+        discovery.manifests.push(root_manifest);
+    }
     for package in metadata.workspace_packages() {
         if !packages.is_empty() && !packages.contains(&package.name.to_string()) {
             continue;
+        }
+        let package_manifest = package.manifest_path.clone().into_std_path_buf();
+        if !discovery.manifests.contains(&package_manifest) {
+            discovery.manifests.push(package_manifest);
         }
         let dir = package
             .manifest_path

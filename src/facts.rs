@@ -165,6 +165,18 @@ pub struct Place {
     pub field: String,
 }
 
+impl Place {
+    /// Whether two places may be the same field: same name, and roots that
+    /// do not name different types.
+    pub fn may_be(&self, other: &Place) -> bool {
+        self.field == other.field
+            && match (&self.root, &other.root) {
+                (Root::Typed(a), Root::Typed(b)) => a == b,
+                _ => true,
+            }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AccessKind {
@@ -229,11 +241,11 @@ pub enum CompareOp {
 }
 
 /// The function a fact was found in.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FnRef {
-    pub name: String,
     /// The function's name in its declaration.
     pub span: Span,
+    pub name: String,
 }
 
 /// A comparison between two operands, each the set of fields it reaches.

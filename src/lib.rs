@@ -4,6 +4,7 @@
 //! threads) → facts → model → lints → suggestions → render.
 
 pub mod cli;
+pub mod config;
 pub mod discover;
 pub mod facts;
 pub mod lints;
@@ -39,11 +40,20 @@ impl Report {
 /// Lints the selected files. Errors here are usage or I/O errors that stop
 /// the run before any file is linted.
 pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report, String> {
-    let discovery = discover::discover(selection)?;
+    let mut discovery = discover::discover(selection)?;
+    let config =
+        config::Config::load(&discovery.root, &discovery.manifests).map_err(|e| e.to_string())?;
+    for input in &mut discovery.inputs {
+        let relative = discover::display_path(&discovery.root, &input.path);
+        if config.is_test_path(&relative) {
+            input.code = facts::CodeKind::Test;
+        }
+    }
     let parsed = pipeline::parse_all(&discovery, threads);
-    let model = Model::build(&parsed.facts);
+    let model = Model::build(&parsed.facts, &config);
     drop(parsed.facts);
-    let findings = lints::run_all(&model);
+    let mut findings = lints::run_all(&model);
+    lints::apply_levels(&mut findings, &config.lints);
     Ok(Report {
         db: parsed.db,
         model,

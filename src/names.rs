@@ -46,6 +46,59 @@ const UNIT_WORDS: &[&str] = &[
     "mins", "minutes", "hours", "bytes", "kb", "mb", "gb",
 ];
 
+/// The words that make names counters and limits: the design's defaults
+/// plus the configuration's additions.
+#[derive(Debug, Clone, Default)]
+pub struct Vocabulary {
+    pub counter_words: Vec<String>,
+    pub countdown_words: Vec<String>,
+    pub limit_words: Vec<String>,
+}
+
+impl Vocabulary {
+    fn is_usage(&self, word: &str) -> bool {
+        USAGE_WORDS.contains(&word) || self.counter_words.iter().any(|w| w == word)
+    }
+
+    fn is_countdown(&self, word: &str) -> bool {
+        COUNTDOWN_WORDS.contains(&word) || self.countdown_words.iter().any(|w| w == word)
+    }
+
+    fn is_limit_prefix(&self, word: &str) -> bool {
+        LIMIT_PREFIXES.contains(&word) || self.limit_words.iter().any(|w| w == word)
+    }
+
+    fn is_limit_suffix(&self, word: &str) -> bool {
+        LIMIT_SUFFIXES.contains(&word) || self.limit_words.iter().any(|w| w == word)
+    }
+
+    fn is_role_word(&self, word: &str) -> bool {
+        self.is_usage(word)
+            || self.is_countdown(word)
+            || self.is_limit_prefix(word)
+            || self.is_limit_suffix(word)
+            || USAGE_PREFIXES.contains(&word)
+            || TIME_LIMIT_WORDS.contains(&word)
+    }
+
+    /// Every word whose presence in a name can make it a counter or limit,
+    /// for scanning raw bytes.
+    pub fn all_words(&self) -> Vec<String> {
+        USAGE_WORDS
+            .iter()
+            .chain(USAGE_PREFIXES)
+            .chain(COUNTDOWN_WORDS)
+            .chain(LIMIT_PREFIXES)
+            .chain(LIMIT_SUFFIXES)
+            .chain(TIME_LIMIT_WORDS)
+            .map(|w| w.to_string())
+            .chain(self.counter_words.iter().cloned())
+            .chain(self.countdown_words.iter().cloned())
+            .chain(self.limit_words.iter().cloned())
+            .collect()
+    }
+}
+
 /// Splits `snake_case` and `camelCase` into lowercase words.
 pub fn words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -109,8 +162,15 @@ pub fn bare_stem(name: &str) -> String {
     stem_of(&strip_units(words(name)))
 }
 
-pub fn classify(name: &str, ty: &TypeShape) -> Role {
-    let words = strip_units(words(name));
+pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
+    let all_words = words(name);
+    let stripped = strip_units(all_words.clone());
+    // `max_cents` measures cents: a unit is the stem when nothing else is.
+    let words = if stripped.iter().all(|w| vocabulary.is_role_word(w)) {
+        all_words
+    } else {
+        stripped
+    };
     if words.is_empty() {
         return Role::Other;
     }
@@ -129,7 +189,7 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
     {
         return Role::TimeLimit;
     }
-    if let Some(role) = limit_role(&words) {
+    if let Some(role) = limit_role(&words, vocabulary) {
         return role;
     }
     if !ty.is_numeric() {
@@ -137,7 +197,7 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
     }
     let rest: Vec<String> = words
         .iter()
-        .filter(|w| !COUNTDOWN_WORDS.contains(&w.as_str()))
+        .filter(|w| !vocabulary.is_countdown(w))
         .cloned()
         .collect();
     if rest.len() < words.len() && !rest.is_empty() {
@@ -149,7 +209,7 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
     let rest: Vec<String> = words
         .iter()
         .enumerate()
-        .filter(|(i, w)| !(USAGE_WORDS.contains(&w.as_str()) || (*i == 0 && first_is_prefix)))
+        .filter(|(i, w)| !(vocabulary.is_usage(w) || (*i == 0 && first_is_prefix)))
         .map(|(_, w)| w.clone())
         .collect();
     if rest.len() < words.len() && !rest.is_empty() {
@@ -160,15 +220,15 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
     Role::Other
 }
 
-fn limit_role(words: &[String]) -> Option<Role> {
+fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
     if words.len() < 2 {
         return None;
     }
     let first = words[0].as_str();
     let last = words[words.len() - 1].as_str();
-    let rest = if LIMIT_PREFIXES.contains(&first) {
+    let rest = if vocabulary.is_limit_prefix(first) {
         &words[1..]
-    } else if LIMIT_SUFFIXES.contains(&last) {
+    } else if vocabulary.is_limit_suffix(last) {
         &words[..words.len() - 1]
     } else {
         return None;
@@ -194,7 +254,7 @@ mod tests {
     }
 
     fn role(name: &str) -> Role {
-        classify(name, &numeric())
+        classify(name, &numeric(), &Vocabulary::default())
     }
 
     fn up(stem: &str) -> Role {
@@ -217,6 +277,8 @@ mod tests {
         assert_eq!(role("costUsed"), up("cost"));
         assert_eq!(role("maxTurns"), limit("turn"));
         assert_eq!(bare_stem("retries"), "retry");
+        assert_eq!(role("max_cents"), limit("cent"));
+        assert_eq!(role("total_bytes"), up("byte"));
         assert_eq!(role("max_retries"), limit("retry"));
     }
 
@@ -233,7 +295,27 @@ mod tests {
             text: "Instant".into(),
             idents: vec!["Instant".into()],
         };
-        assert_eq!(classify("start_time", &instant), Role::TimeStart);
+        assert_eq!(
+            classify("start_time", &instant, &Vocabulary::default()),
+            Role::TimeStart
+        );
+    }
+
+    #[test]
+    fn configured_words_extend_the_vocabulary() {
+        let vocabulary = Vocabulary {
+            counter_words: vec!["billed".into()],
+            countdown_words: vec!["headroom".into()],
+            limit_words: vec!["ceiling".into()],
+        };
+        let classify = |name| classify(name, &numeric(), &vocabulary);
+        assert_eq!(classify("cents_billed"), up("cent"));
+        assert_eq!(classify("cents_ceiling"), limit("cent"));
+        assert_eq!(
+            classify("gas_headroom"),
+            Role::Countdown { stem: "gas".into() }
+        );
+        assert_eq!(role("cents_billed"), Role::Other);
     }
 
     #[test]
@@ -242,7 +324,10 @@ mod tests {
             text: "String".into(),
             idents: vec!["String".into()],
         };
-        assert_eq!(classify("max_name", &text), Role::Other);
+        assert_eq!(
+            classify("max_name", &text, &Vocabulary::default()),
+            Role::Other
+        );
         assert_eq!(role("label"), Role::Other);
         assert_eq!(role("count"), Role::Other);
     }

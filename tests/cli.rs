@@ -239,3 +239,45 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+#[test]
+fn bad_configuration_is_an_error_naming_file_line_and_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&fixture("ivy-costcap"), dir.path());
+    std::fs::write(
+        dir.path().join("budget-lint.toml"),
+        "counter-words = []\nmax-depth = 3\n",
+    )
+    .expect("write");
+    let manifest = dir.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--manifest-path", &manifest]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(out.stderr.contains("budget-lint.toml:2:"), "{}", out.stderr);
+    assert!(out.stderr.contains("max-depth"), "{}", out.stderr);
+}
+
+#[test]
+fn configured_levels_decide_the_exit_status() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&fixture("ivy-costcap"), dir.path());
+    let manifest = dir.path().join("Cargo.toml").display().to_string();
+    std::fs::write(
+        dir.path().join("budget-lint.toml"),
+        "[lints]\nBL001 = \"warn\"\n",
+    )
+    .expect("write");
+    let warned = run(&["--manifest-path", &manifest]);
+    assert_eq!(warned.code, 0, "{}", warned.stderr);
+    assert!(
+        warned.stdout.contains("warning[BL001]"),
+        "{}",
+        warned.stdout
+    );
+    std::fs::write(
+        dir.path().join("budget-lint.toml"),
+        "[lints]\nall = \"allow\"\n",
+    )
+    .expect("write");
+    let allowed = run(&["--manifest-path", &manifest]);
+    assert_eq!((allowed.code, allowed.stdout.as_str()), (0, ""));
+}

@@ -1,8 +1,11 @@
 //! The lints: each a function from the model to findings.
 
 mod checked_never_incremented;
+mod equality_limit_check;
 mod incremented_never_checked;
 mod limit_never_read;
+mod mismatched_limit;
+mod uneven_check_coverage;
 
 use serde::Serialize;
 
@@ -64,6 +67,30 @@ pub static LINTS: &[Lint] = &[
         summary: "Production code reads other fields of a struct but never this limit",
         doc: include_str!("../../lints/BL003-limit-never-read.md"),
         run: limit_never_read::run,
+    },
+    Lint {
+        code: "BL004",
+        name: "uneven-check-coverage",
+        default_level: Level::Warn,
+        summary: "A function checks some dimensions of a budget but skips another that is spent",
+        doc: include_str!("../../lints/BL004-uneven-check-coverage.md"),
+        run: uneven_check_coverage::run,
+    },
+    Lint {
+        code: "BL005",
+        name: "mismatched-limit",
+        default_level: Level::Deny,
+        summary: "A counter is compared with the limit of a different dimension",
+        doc: include_str!("../../lints/BL005-mismatched-limit.md"),
+        run: mismatched_limit::run,
+    },
+    Lint {
+        code: "BL006",
+        name: "equality-limit-check",
+        default_level: Level::Warn,
+        summary: "A counter that grows by uneven steps is checked against its limit only with `==`",
+        doc: include_str!("../../lints/BL006-equality-limit-check.md"),
+        run: equality_limit_check::run,
     },
 ];
 
@@ -150,6 +177,19 @@ pub fn run_all(model: &Model) -> Vec<Finding> {
         finding.related.dedup_by(|a, b| a.span == b.span);
     }
     findings
+}
+
+/// Sets each finding's level from `(code or "all", level)` settings applied
+/// in order, and drops the findings that end up allowed.
+pub fn apply_levels(findings: &mut Vec<Finding>, settings: &[(&str, Level)]) {
+    for finding in findings.iter_mut() {
+        for &(code, level) in settings {
+            if code == "all" || code == finding.lint.code {
+                finding.level = level;
+            }
+        }
+    }
+    findings.retain(|f| f.level != Level::Allow);
 }
 
 /// `Struct::field`, as findings name fields.

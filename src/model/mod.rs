@@ -3,11 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use crate::config::{Config, ExplicitPair};
 use crate::facts::{
     Access, AccessKind, CodeKind, CompareOp, Comparison, FileFacts, FnRef, Place, Root, Span,
     TypeShape,
 };
-use crate::names::{self, Role};
+use crate::names::{self, Role, Vocabulary};
 
 mod helpers;
 
@@ -124,7 +125,12 @@ enum Resolution {
 }
 
 impl Model {
-    pub fn build(facts: &[FileFacts]) -> Model {
+    pub fn build(facts: &[FileFacts], config: &Config) -> Model {
+        let vocabulary = Vocabulary {
+            counter_words: config.counter_words.clone(),
+            countdown_words: config.countdown_words.clone(),
+            limit_words: config.limit_words.clone(),
+        };
         let mut model = Model::default();
         for file in facts {
             for fact in &file.structs {
@@ -143,13 +149,14 @@ impl Model {
                         name: field.name.clone(),
                         span: field.span,
                         ty: field.ty.clone(),
-                        role: names::classify(&field.name, &field.ty),
+                        role: names::classify(&field.name, &field.ty, &vocabulary),
                     });
                 }
                 model.structs.push(info);
             }
         }
         model.promote_bare_counters();
+        model.apply_explicit_pairs(&config.pairs);
         model.uses = (0..model.fields.len())
             .map(|_| FieldUse::default())
             .collect();
@@ -195,6 +202,24 @@ impl Model {
                     // Indices are stable; the borrow ends before the write.
                     let _ = field;
                     self.fields[f].role = Role::CountUp { stem };
+                }
+            }
+        }
+    }
+
+    /// Configured pairs override the naming rules: each pair is a dimension
+    /// of its own.
+    fn apply_explicit_pairs(&mut self, pairs: &[ExplicitPair]) {
+        for (index, pair) in pairs.iter().enumerate() {
+            let stem = format!("pair#{index}");
+            for ((owner, name), role) in [
+                (&pair.counter, Role::CountUp { stem: stem.clone() }),
+                (&pair.limit, Role::Limit { stem: stem.clone() }),
+            ] {
+                for field in &mut self.fields {
+                    if &field.name == name && &self.structs[field.owner].name == owner {
+                        field.role = role.clone();
+                    }
                 }
             }
         }
@@ -444,7 +469,7 @@ mod tests {
                 f
             })
             .collect();
-        Model::build(&facts)
+        Model::build(&facts, &Config::default())
     }
 
     fn field(model: &Model, path: &str) -> FieldId {

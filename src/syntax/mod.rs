@@ -465,10 +465,7 @@ impl<'t> Extractor<'t> {
         if is_constant(value) {
             return AccessKind::Reset;
         }
-        let mentions_self = self
-            .places_in(value)
-            .iter()
-            .any(|p| p.field == target.field);
+        let mentions_self = self.places_in(value).iter().any(|p| p.may_be(target));
         if !mentions_self {
             return AccessKind::Assign;
         }
@@ -796,7 +793,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             Some(place) => self.assignment_kind(&place, &assign.right),
             None => AccessKind::Assign,
         };
-        self.visit_write(&assign.left, kind, assign.left.span(), Some(&assign.right));
+        let amount = match kind {
+            AccessKind::Increase | AccessKind::Decrease => step_amount(&assign.right),
+            _ => &assign.right,
+        };
+        self.visit_write(&assign.left, kind, assign.left.span(), Some(amount));
         self.visit_expr(&assign.right);
     }
 
@@ -931,10 +932,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 AccessKind::Init
             } else {
                 let updates_itself = literal.rest.is_some()
-                    || self
-                        .places_in(&field.expr)
-                        .iter()
-                        .any(|p| p.field == place.field);
+                    || self.places_in(&field.expr).iter().any(|p| p.may_be(&place));
                 if updates_itself {
                     self.assignment_kind(&place, &field.expr)
                 } else {
@@ -1074,6 +1072,20 @@ fn is_constant(expr: &Expr) -> bool {
             }
         }
         _ => false,
+    }
+}
+
+/// The `n` of `x + n` and `x.saturating_add(n)`: what a self-referencing
+/// assignment adds or subtracts.
+fn step_amount(value: &Expr) -> &Expr {
+    match strip(value) {
+        Expr::Binary(binary) => &binary.right,
+        Expr::MethodCall(call) => match call.args.first() {
+            Some(arg) if direction(value).is_some() && call.method.to_string().contains('_') => arg,
+            _ => step_amount(&call.receiver),
+        },
+        Expr::Cast(cast) => step_amount(&cast.expr),
+        _ => value,
     }
 }
 

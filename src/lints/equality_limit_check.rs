@@ -1,0 +1,94 @@
+//! BL006: a counter that grows by non-unit or float steps is checked
+//! against its limit only with `==`/`!=`, so it can jump past.
+
+use super::{Finding, Related, field_path, lint};
+use crate::facts::CompareOp;
+use crate::model::Model;
+
+pub fn run(model: &Model) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for pairing in &model.pairings {
+        let counter = pairing.counter;
+        let field = &model.fields[counter];
+        let checks: Vec<_> = if pairing.countdown {
+            model
+                .checks
+                .iter()
+                .filter(|c| c.enforces() && c.mentions(counter))
+                .collect()
+        } else if pairing.limits.is_empty() {
+            continue;
+        } else {
+            model.checks_relating(counter, &pairing.limits, true)
+        };
+        if checks.is_empty() || checks.iter().any(|c| c.op != CompareOp::Equality) {
+            continue;
+        }
+        let uses = &model.uses[counter];
+        let floating = field.ty.idents.iter().any(|t| t == "f32" || t == "f64");
+        let uneven_step = uses.amounts.iter().any(|amount| !is_one(amount));
+        if uses.production_spends.is_empty() || !(floating || uneven_step) {
+            continue;
+        }
+        let step = if floating { "float" } else { "non-unit" };
+        let moves = if pairing.countdown {
+            "shrinks"
+        } else {
+            "grows"
+        };
+        for check in checks {
+            let mut finding = Finding::new(
+                lint("BL006"),
+                model,
+                counter,
+                format!(
+                    "`{}` {moves} by {step} steps but is checked only for equality, so it can jump past its limit",
+                    field_path(model, counter)
+                ),
+                "an equality check misses every value it steps over".to_string(),
+            );
+            finding.primary = check.span;
+            for &span in uses.production_spends.iter().take(3) {
+                finding.related.push(Related {
+                    span,
+                    message: format!("spent by {step} steps here"),
+                });
+            }
+            finding
+                .notes
+                .push("compare with `>=` (or `<=` for a countdown) instead".to_string());
+            findings.push(finding);
+        }
+    }
+    findings
+}
+
+/// Whether an amount's source text is the integer one, with or without a
+/// type suffix (`1`, `1u32`, `1_usize`).
+fn is_one(amount: &str) -> bool {
+    let digits: String = amount
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '_')
+        .collect();
+    let suffix = &amount.trim()[digits.len()..];
+    let integer_suffix = suffix.is_empty()
+        || [
+            "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        ]
+        .contains(&suffix);
+    digits.trim_matches('_') == "1" && integer_suffix
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_one;
+
+    #[test]
+    fn unit_steps_are_recognized_with_suffixes() {
+        assert!(is_one("1") && is_one("1u32") && is_one("1_usize") && is_one(" 1 "));
+        assert!(
+            !is_one("2") && !is_one("10") && !is_one("cost") && !is_one("1.0") && !is_one("11")
+        );
+    }
+}

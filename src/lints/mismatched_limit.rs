@@ -1,0 +1,82 @@
+//! BL005: a counter is compared with the limit of a different dimension
+//! (`tokens_used >= max_turns`).
+
+use super::{Finding, Related, field_path, lint};
+use crate::model::{FieldId, Model};
+use crate::names::Role;
+
+pub fn run(model: &Model) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for check in model.checks.iter().filter(|c| c.enforces()) {
+        let budget_fields = |side: usize| -> Vec<FieldId> {
+            check.sides[side]
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    matches!(
+                        model.fields[f].role,
+                        Role::CountUp { .. } | Role::Limit { .. }
+                    )
+                })
+                .collect()
+        };
+        for (counter_side, limit_side) in [(0, 1), (1, 0)] {
+            let (&[counter], &[limit]) = (
+                budget_fields(counter_side).as_slice(),
+                budget_fields(limit_side).as_slice(),
+            ) else {
+                continue;
+            };
+            let (Role::CountUp { stem: counter_stem }, Role::Limit { stem: limit_stem }) =
+                (&model.fields[counter].role, &model.fields[limit].role)
+            else {
+                continue;
+            };
+            let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
+                continue;
+            };
+            if counter_stem == limit_stem
+                || pairing.limits.contains(&limit)
+                || pairing.limits.is_empty()
+            {
+                continue;
+            }
+            let right_limit = pairing.limits[0];
+            let mut finding = Finding::new(
+                lint("BL005"),
+                model,
+                counter,
+                format!(
+                    "`{}` is compared with `{}`, the limit of another dimension",
+                    field_path(model, counter),
+                    field_path(model, limit)
+                ),
+                format!(
+                    "compares `{}` with `{}`",
+                    model.fields[counter].name, model.fields[limit].name
+                ),
+            );
+            finding.primary = check.span;
+            finding.related.push(Related {
+                span: model.fields[right_limit].span,
+                message: format!(
+                    "`{}` is the limit of `{}`",
+                    model.fields[right_limit].name, model.fields[counter].name
+                ),
+            });
+            finding.notes.push(format!(
+                "compare `{}` with `{}` instead",
+                model.fields[counter].name, model.fields[right_limit].name
+            ));
+            finding.suggestion =
+                crate::suggest::check_counter(model, counter, right_limit).map(|s| {
+                    crate::lints::Suggestion {
+                        anchor: Some(check.span),
+                        ..s
+                    }
+                });
+            findings.push(finding);
+        }
+    }
+    findings
+}

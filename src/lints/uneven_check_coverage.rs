@@ -1,0 +1,97 @@
+//! BL004: a function checks two or more dimensions of one budget but skips
+//! another dimension of it that production code spends.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Finding, Related, lint};
+use crate::facts::FnRef;
+use crate::model::{FieldId, Model, Pairing, StructId};
+use crate::names::Role;
+
+pub fn run(model: &Model) -> Vec<Finding> {
+    let spent_dimensions: Vec<&Pairing> = model
+        .pairings
+        .iter()
+        .filter(|p| matches!(model.fields[p.counter].role, Role::CountUp { .. }))
+        .filter(|p| !p.limits.is_empty() && !model.uses[p.counter].production_spends.is_empty())
+        .collect();
+    let mut checked: BTreeMap<(&FnRef, StructId), BTreeSet<FieldId>> = BTreeMap::new();
+    for check in model.checks.iter().filter(|c| c.enforces()) {
+        let Some(function) = &check.function else {
+            continue;
+        };
+        for pairing in &spent_dimensions {
+            if check.relates(pairing.counter, &pairing.limits, true) {
+                let owner = model.fields[pairing.counter].owner;
+                checked
+                    .entry((function, owner))
+                    .or_default()
+                    .insert(pairing.counter);
+            }
+        }
+    }
+    let mut findings = Vec::new();
+    for ((function, owner), counters) in checked {
+        if counters.len() < 2 {
+            continue;
+        }
+        let skipped: Vec<FieldId> = spent_dimensions
+            .iter()
+            .map(|p| p.counter)
+            .filter(|&c| model.fields[c].owner == owner && !counters.contains(&c))
+            .collect();
+        if skipped.is_empty() {
+            continue;
+        }
+        let budget = &model.structs[owner].name;
+        let names = |fields: &mut dyn Iterator<Item = FieldId>| {
+            fields
+                .map(|f| format!("`{}`", model.fields[f].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut finding = Finding {
+            lint: lint("BL004"),
+            level: lint("BL004").default_level,
+            primary: function.span,
+            message: format!(
+                "`{}` checks {} of `{budget}` but not {}",
+                function.name,
+                names(&mut counters.iter().copied()),
+                names(&mut skipped.iter().copied())
+            ),
+            label: format!(
+                "this function skips {}",
+                names(&mut skipped.iter().copied())
+            ),
+            related: Vec::new(),
+            notes: vec![format!(
+                "production code spends {}, so this gate lets it run past its limit",
+                names(&mut skipped.iter().copied())
+            )],
+            suggestion: crate::suggest::check_counter(
+                model,
+                skipped[0],
+                spent_dimensions
+                    .iter()
+                    .find(|p| p.counter == skipped[0])
+                    .map_or(skipped[0], |p| p.limits[0]),
+            ),
+            subject: (budget.clone(), function.name.clone()),
+        };
+        for check in model
+            .checks
+            .iter()
+            .filter(|c| c.function.as_ref() == Some(function))
+        {
+            if counters.iter().any(|&c| check.mentions(c)) {
+                finding.related.push(Related {
+                    span: check.span,
+                    message: "a sibling dimension is checked here".to_string(),
+                });
+            }
+        }
+        findings.push(finding);
+    }
+    findings
+}
