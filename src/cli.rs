@@ -60,6 +60,12 @@ pub struct LintArgs {
     pub workspace: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
+    /// Apply the suggestions that have no placeholders, then lint again.
+    #[arg(long)]
+    pub fix: bool,
+    /// Let `--fix` edit a work tree with uncommitted changes.
+    #[arg(long, requires = "fix")]
+    pub allow_dirty: bool,
     /// Worker threads for parsing (default: the number of cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -116,10 +122,33 @@ pub fn run(args: Vec<String>) -> Output {
     let threads = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let report = match crate::analyze(&selection, threads) {
+    let mut report = match crate::analyze(&selection, threads) {
         Ok(report) => report,
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
+    let mut fix_summary = String::new();
+    if args.fix && !map {
+        let root = report.root.clone();
+        if !args.allow_dirty
+            && let Err(message) = crate::fix::check_clean(&root)
+        {
+            return Output::stderr(EXIT_ERROR, format!("error: {message}\n"));
+        }
+        let outcome = crate::fix::apply(&report);
+        for (file, count) in &outcome.fixed {
+            let plural = if *count == 1 { "" } else { "es" };
+            fix_summary.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
+        }
+        for (file, reason) in &outcome.rolled_back {
+            fix_summary.push_str(&format!("warning: did not fix {file}: {reason}\n"));
+        }
+        if !outcome.fixed.is_empty() {
+            report = match crate::analyze(&selection, threads) {
+                Ok(report) => report,
+                Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+            };
+        }
+    }
     if map {
         return Output::stdout(EXIT_OK, render::map::render(&report));
     }
@@ -136,7 +165,11 @@ pub fn run(args: Vec<String>) -> Output {
     } else {
         EXIT_OK
     };
-    Output::stdout(code, text)
+    Output {
+        code,
+        stdout: text,
+        stderr: fix_summary,
+    }
 }
 
 fn lint_table() -> String {

@@ -31,6 +31,7 @@ pub struct FileFacts {
     pub comparisons: Vec<Comparison>,
     pub calls: Vec<Call>,
     pub functions: Vec<FnDef>,
+    pub bindings: Vec<Binding>,
     pub mod_decls: Vec<ModDecl>,
 }
 
@@ -45,12 +46,27 @@ impl FileFacts {
         }
         for a in &mut self.accesses {
             a.span.file = id;
+            if let Some(f) = &mut a.function {
+                f.span.file = id;
+            }
         }
         for c in &mut self.comparisons {
             c.span.file = id;
             if let Some(f) = &mut c.function {
                 f.span.file = id;
             }
+            if let Some(g) = &mut c.guard {
+                g.span.file = id;
+            }
+        }
+        for c in &mut self.calls {
+            if let Some(g) = &mut c.guard {
+                g.span.file = id;
+            }
+        }
+        for b in &mut self.bindings {
+            b.function.span.file = id;
+            b.statement.file = id;
         }
         for c in &mut self.calls {
             c.span.file = id;
@@ -208,6 +224,8 @@ pub struct Access {
     pub receiver: Option<String>,
     /// The source text of the amount added or subtracted by a write.
     pub amount: Option<String>,
+    /// The function the access is in.
+    pub function: Option<FnRef>,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing
@@ -260,6 +278,43 @@ pub struct Comparison {
     /// Inside `debug_assert!`-style macros, which release builds drop.
     pub debug_only: bool,
     pub function: Option<FnRef>,
+    /// The `if` statement (without `else`) whose condition this is: the
+    /// guard a suggestion can mirror.
+    pub guard: Option<Guard>,
+}
+
+/// An `if` statement guarding on a comparison, with its source text.
+#[derive(Debug, Clone)]
+pub struct Guard {
+    pub span: Span,
+    pub text: String,
+}
+
+/// A value's shape where it leaves a function or is bound: a local, or a
+/// tuple of locals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    Local(String),
+    Tuple(Vec<Option<String>>),
+    /// `self.field`, as getters return.
+    SelfField(String),
+}
+
+/// `let PATTERN = callee(…);`: where a call's result lands.
+#[derive(Debug, Clone)]
+pub struct Binding {
+    pub function: FnRef,
+    pub callee: String,
+    pub pattern: Shape,
+    /// The whole `let` statement.
+    pub statement: Span,
+}
+
+/// A function parameter and the identifiers of its type.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub ty: Vec<String>,
 }
 
 /// A call whose arguments carry fields or parameters, so that comparisons
@@ -274,6 +329,7 @@ pub struct Call {
     pub code: CodeKind,
     pub debug_only: bool,
     pub function: Option<FnRef>,
+    pub guard: Option<Guard>,
 }
 
 /// A function definition and how many positions its parameters take
@@ -282,6 +338,11 @@ pub struct Call {
 pub struct FnDef {
     pub function: FnRef,
     pub arity: usize,
+    /// The type of `self` for methods.
+    pub self_type: Option<String>,
+    pub params: Vec<Param>,
+    /// What the function returns, from its tail and `return` expressions.
+    pub returns: Vec<Shape>,
 }
 
 /// A `mod name;` declaration whose file the loader may need to classify.

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod discover;
 pub mod facts;
+pub mod fix;
 pub mod lints;
 pub mod model;
 pub mod names;
@@ -14,7 +15,7 @@ pub mod pipeline;
 pub mod render;
 pub mod source;
 pub mod suggest;
-mod syntax;
+pub(crate) mod syntax;
 
 use lints::{Finding, Level};
 use model::Model;
@@ -24,6 +25,8 @@ use source::SourceDb;
 /// Everything one run found, ready for any output format.
 #[derive(Debug)]
 pub struct Report {
+    /// The directory paths are shown relative to.
+    pub root: std::path::PathBuf,
     pub db: SourceDb,
     pub model: Model,
     pub findings: Vec<Finding>,
@@ -51,14 +54,17 @@ pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report
     }
     let parsed = pipeline::parse_all(&discovery, threads);
     let model = Model::build(&parsed.facts, &config);
-    drop(parsed.facts);
+    let pipeline::Parsed { db, facts, errors } = parsed;
+    drop(facts);
     let mut findings = lints::run_all(&model);
     lints::apply_levels(&mut findings, &config.lints);
+    suggest::attach(&model, &db, &mut findings);
     Ok(Report {
-        db: parsed.db,
+        root: discovery.root,
+        db,
         model,
         findings,
-        errors: parsed.errors,
+        errors,
         warnings: discovery.warnings,
     })
 }

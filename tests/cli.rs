@@ -17,7 +17,7 @@ fn costcap_disconnect_is_reported_and_fails_the_run() {
         out.stdout
             .contains("parallel tracker `CostTracker::total_cost_usd` is spent here")
     );
-    assert!(out.stdout.contains("state.budget.cost_used += cost;"));
+    assert!(out.stdout.contains("state.budget.cost_used += _cost;"));
 }
 
 #[test]
@@ -280,4 +280,16 @@ fn configured_levels_decide_the_exit_status() {
     .expect("write");
     let allowed = run(&["--manifest-path", &manifest]);
     assert_eq!((allowed.code, allowed.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn readme_shows_the_current_ivy_diagnostic() {
+    let readme = std::fs::read_to_string(common::repo().join("README.md")).expect("README");
+    let snapshot =
+        std::fs::read_to_string(common::repo().join("tests/snapshots/ivy-costcap.human.txt"))
+            .expect("snapshot");
+    assert!(
+        readme.contains(&snapshot),
+        "README's pasted diagnostic is stale: paste tests/snapshots/ivy-costcap.human.txt"
+    );
 }

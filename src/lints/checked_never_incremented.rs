@@ -1,10 +1,9 @@
 //! BL001: a counter is checked against its limit, but production code never
 //! spends it, so the check can never fire.
 
-use super::{Finding, Related, field_path, lint};
+use super::{Finding, Fix, Related, field_path, lint};
 use crate::model::{FieldId, Model};
 use crate::names::Role;
-use crate::suggest;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -80,7 +79,10 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 field_path(model, counter)
             ));
         }
-        finding.suggestion = suggest::spend_counter(model, counter, &trackers);
+        finding.fix = Some(Fix::Spend {
+            counter,
+            trackers: trackers.iter().map(|&(t, _)| t).collect(),
+        });
         findings.push(finding);
     }
     findings

@@ -57,6 +57,12 @@ pub fn run(model: &Model) -> Vec<Finding> {
             finding
                 .notes
                 .push("compare with `>=` (or `<=` for a countdown) instead".to_string());
+            if !pairing.countdown {
+                finding.fix = Some(crate::lints::Fix::Ordering {
+                    comparison: check.span,
+                    counter,
+                });
+            }
             findings.push(finding);
         }
     }

@@ -1,10 +1,9 @@
 //! BL002: a counter is spent and its limit is read, but no check relates
 //! the two, so the limit has no teeth.
 
-use super::{Finding, Related, field_path, lint};
+use super::{Finding, Fix, Related, field_path, lint};
 use crate::model::Model;
 use crate::names::Role;
-use crate::suggest;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -81,7 +80,11 @@ pub fn run(model: &Model) -> Vec<Finding> {
                     .to_string(),
             );
         }
-        finding.suggestion = suggest::check_counter(model, counter, limit);
+        finding.fix = Some(Fix::Check {
+            counter,
+            limit,
+            function: None,
+        });
         findings.push(finding);
     }
     findings

@@ -1,10 +1,9 @@
 //! BL003: production code reads other fields of a struct but never this
 //! limit, so configuring it has no effect.
 
-use super::{Finding, Related, field_path, lint};
+use super::{Finding, Fix, Related, field_path, lint};
 use crate::model::Model;
 use crate::names::Role;
-use crate::suggest;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -54,7 +53,11 @@ pub fn run(model: &Model) -> Vec<Finding> {
                     "`{}` is the counter this limit should bound",
                     field_path(model, counter)
                 ));
-                finding.suggestion = suggest::check_counter(model, counter, limit);
+                finding.fix = Some(Fix::Check {
+                    counter,
+                    limit,
+                    function: None,
+                });
             }
             None => {
                 let names: Vec<String> = read_siblings

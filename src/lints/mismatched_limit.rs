@@ -68,13 +68,11 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 "compare `{}` with `{}` instead",
                 model.fields[counter].name, model.fields[right_limit].name
             ));
-            finding.suggestion =
-                crate::suggest::check_counter(model, counter, right_limit).map(|s| {
-                    crate::lints::Suggestion {
-                        anchor: Some(check.span),
-                        ..s
-                    }
-                });
+            finding.fix = Some(crate::lints::Fix::RightLimit {
+                comparison: check.span,
+                wrong: limit,
+                right: right_limit,
+            });
             findings.push(finding);
         }
     }

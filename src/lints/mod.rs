@@ -9,7 +9,7 @@ mod uneven_check_coverage;
 
 use serde::Serialize;
 
-use crate::facts::Span;
+use crate::facts::{FnRef, Span};
 use crate::model::{FieldId, Model};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -115,13 +115,40 @@ pub enum Applicability {
     HasPlaceholders,
 }
 
-/// Glue code that would fix a finding, inserted after `anchor`'s line.
+/// Glue code that would fix a finding: it replaces `replaces` when set,
+/// otherwise it is inserted after `anchor`'s line.
 #[derive(Debug, Clone, Serialize)]
 pub struct Suggestion {
     pub message: String,
     pub code: String,
     pub applicability: Applicability,
     pub anchor: Option<Span>,
+    pub replaces: Option<Span>,
+}
+
+/// What would fix a finding, for the suggestion stage to turn into code.
+#[derive(Debug, Clone)]
+pub enum Fix {
+    /// Spend the counter where its parallel trackers are spent.
+    Spend {
+        counter: FieldId,
+        trackers: Vec<FieldId>,
+    },
+    /// Check the counter against the limit, as sibling dimensions are.
+    Check {
+        counter: FieldId,
+        limit: FieldId,
+        /// The function the check belongs in, when the lint knows it.
+        function: Option<FnRef>,
+    },
+    /// Compare with the counter's own limit instead.
+    RightLimit {
+        comparison: Span,
+        wrong: FieldId,
+        right: FieldId,
+    },
+    /// Compare with an ordering instead of `==`/`!=`.
+    Ordering { comparison: Span, counter: FieldId },
 }
 
 #[derive(Debug, Clone)]
@@ -133,6 +160,7 @@ pub struct Finding {
     pub label: String,
     pub related: Vec<Related>,
     pub notes: Vec<String>,
+    pub fix: Option<Fix>,
     pub suggestion: Option<Suggestion>,
     /// The struct and field the finding is about, for stable fingerprints.
     pub subject: (String, String),
@@ -155,6 +183,7 @@ impl Finding {
             label,
             related: Vec::new(),
             notes: Vec::new(),
+            fix: None,
             suggestion: None,
             subject: (model.struct_of(field).name.clone(), info.name.clone()),
         }

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Finding, Related, lint};
+use super::{Finding, Fix, Related, lint};
 use crate::facts::FnRef;
 use crate::model::{FieldId, Model, Pairing, StructId};
 use crate::names::Role;
@@ -69,14 +69,15 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 "production code spends {}, so this gate lets it run past its limit",
                 names(&mut skipped.iter().copied())
             )],
-            suggestion: crate::suggest::check_counter(
-                model,
-                skipped[0],
-                spent_dimensions
+            fix: Some(Fix::Check {
+                counter: skipped[0],
+                limit: spent_dimensions
                     .iter()
                     .find(|p| p.counter == skipped[0])
                     .map_or(skipped[0], |p| p.limits[0]),
-            ),
+                function: Some(function.clone()),
+            }),
+            suggestion: None,
             subject: (budget.clone(), function.name.clone()),
         };
         for check in model

@@ -90,6 +90,7 @@ pub fn trace(facts: &[FileFacts]) -> Vec<Comparison> {
                 code: call.code,
                 debug_only: concrete.debug_only,
                 function: call.function.clone(),
+                guard: call.guard.clone(),
             });
         }
     }

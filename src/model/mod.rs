@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::config::{Config, ExplicitPair};
 use crate::facts::{
-    Access, AccessKind, CodeKind, CompareOp, Comparison, FileFacts, FnRef, Place, Root, Span,
-    TypeShape,
+    Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
+    Place, Root, Span, TypeShape,
 };
 use crate::names::{self, Role, Vocabulary};
 
@@ -59,6 +59,17 @@ pub struct FieldUse {
     pub receiver: Option<String>,
     /// The amounts production spends add, in source order.
     pub amounts: Vec<String>,
+    /// Certain production spends with their context, for suggestions.
+    pub spend_sites: Vec<SpendSite>,
+}
+
+/// A production spend with what suggestions need to mirror it.
+#[derive(Debug, Clone)]
+pub struct SpendSite {
+    pub span: Span,
+    pub function: Option<FnRef>,
+    pub receiver: Option<String>,
+    pub amount: Option<String>,
 }
 
 /// A comparison with each side resolved to fields.
@@ -72,6 +83,8 @@ pub struct Check {
     /// Whether the comparison sits in a helper function called with the
     /// fields as arguments; `span` is then the call.
     pub through_helper: bool,
+    /// The `if` statement the comparison guards, when it has no `else`.
+    pub guard: Option<Guard>,
     /// Fields known for certain on each side.
     pub sides: [BTreeSet<FieldId>; 2],
     /// Fields that may be on each side.
@@ -116,6 +129,8 @@ pub struct Model {
     pub uses: Vec<FieldUse>,
     pub checks: Vec<Check>,
     pub pairings: Vec<Pairing>,
+    pub functions: Vec<FnDef>,
+    pub bindings: Vec<Binding>,
 }
 
 enum Resolution {
@@ -170,6 +185,8 @@ impl Model {
                 let check = model.resolve_check(&index, comparison);
                 model.checks.push(check);
             }
+            model.functions.extend(file.functions.iter().cloned());
+            model.bindings.extend(file.bindings.iter().cloned());
         }
         for comparison in helpers::trace(facts) {
             let mut check = model.resolve_check(&index, &comparison);
@@ -245,7 +262,15 @@ impl Model {
                 }
             }
             match (code, spends, reads, certain) {
-                (CodeKind::Production, true, _, true) => uses.production_spends.push(span),
+                (CodeKind::Production, true, _, true) => {
+                    uses.production_spends.push(span);
+                    uses.spend_sites.push(SpendSite {
+                        span,
+                        function: access.function.clone(),
+                        receiver: access.receiver.clone(),
+                        amount: access.amount.clone(),
+                    });
+                }
                 (CodeKind::Production, true, _, false) => uses.uncertain_spends += 1,
                 (CodeKind::Test, _, _, _) if is_write(kind) => uses.test_writes.push(span),
                 (CodeKind::Production, false, true, true) => uses.production_reads.push(span),
@@ -278,6 +303,7 @@ impl Model {
             debug_only: comparison.debug_only,
             function: comparison.function.clone(),
             through_helper: false,
+            guard: comparison.guard.clone(),
             sides,
             possible,
         }

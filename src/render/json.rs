@@ -51,7 +51,10 @@ struct JsonSuggestion<'a> {
     message: &'a str,
     code: &'a str,
     applicability: Applicability,
+    /// The code goes on new lines after this location's line.
     after: Option<Location>,
+    /// The code replaces this location.
+    replaces: Option<Location>,
 }
 
 #[derive(Serialize)]
@@ -96,6 +99,7 @@ pub fn render(report: &Report) -> String {
                 code: &s.code,
                 applicability: s.applicability,
                 after: s.anchor.map(|span| locate(db, span)),
+                replaces: s.replaces.map(|span| locate(db, span)),
             }),
         })
         .collect();

@@ -13,8 +13,8 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
 
 use crate::facts::{
-    Access, AccessKind, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts, FnDef, FnRef,
-    ModDecl, Operand, Place, Root, Span, StructFact, TypeShape,
+    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
+    FnDef, FnRef, Guard, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact, TypeShape,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -93,6 +93,10 @@ struct Extractor<'t> {
     comparison: Option<usize>,
     /// Inside a `debug_assert!`-style macro.
     debug_only: bool,
+    /// The `if` statement whose condition is being visited.
+    guard: Option<Guard>,
+    /// What each enclosing function returns, innermost last.
+    returns: Vec<Vec<Shape>>,
 }
 
 const TRANSPARENT_METHODS: &[&str] = &[
@@ -142,6 +146,8 @@ impl<'t> Extractor<'t> {
             scopes: vec![HashMap::new()],
             comparison: None,
             debug_only: false,
+            guard: None,
+            returns: Vec::new(),
         }
     }
 
@@ -210,17 +216,18 @@ impl<'t> Extractor<'t> {
             comparison,
             receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
             amount: amount.map(|e| self.text_of(e)),
+            function: self.functions.last().cloned().filter(|_| keep_text),
         };
         self.facts.accesses.push(access);
     }
 
-    /// The source text an expression was parsed from.
-    fn text_of(&self, expr: &Expr) -> String {
-        let range = expr.span().byte_range();
+    /// The source text a syntax node was parsed from.
+    fn text_of<T: Spanned + ToTokens>(&self, node: &T) -> String {
+        let range = node.span().byte_range();
         self.source
             .get(range)
             .map(str::to_string)
-            .unwrap_or_else(|| expr.to_token_stream().to_string())
+            .unwrap_or_else(|| node.to_token_stream().to_string())
     }
 
     /// A root typed by the identifiers of a type, with `Self` standing for
@@ -421,6 +428,7 @@ impl<'t> Extractor<'t> {
             code: self.code(),
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
+            guard: self.guard.clone(),
         };
         self.facts.comparisons.push(comparison);
         let outer = self.comparison.replace(self.facts.comparisons.len() - 1);
@@ -563,11 +571,23 @@ impl<'t> Extractor<'t> {
             name: unraw(&ident.to_string()),
             span: self.span(ident.span()),
         };
-        self.facts.functions.push(FnDef {
-            function: function.clone(),
-            arity: sig.inputs.len(),
-        });
-        self.functions.push(function);
+        let has_receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+        let params = sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                syn::FnArg::Typed(typed) => match &*typed.pat {
+                    Pat::Ident(name) => Some(Param {
+                        name: name.ident.to_string(),
+                        ty: self.typed_idents(type_idents(&typed.ty)),
+                    }),
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
+        self.functions.push(function.clone());
+        self.returns.push(Vec::new());
         self.with_scope(|this| {
             for (position, input) in sig.inputs.iter().enumerate() {
                 let syn::FnArg::Typed(typed) = input else {
@@ -583,9 +603,30 @@ impl<'t> Extractor<'t> {
                 };
                 this.bind_pattern(&typed.pat, &value);
             }
+            if let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last()
+                && let Some(shape) = shape_of(tail)
+                && let Some(returns) = this.returns.last_mut()
+            {
+                returns.push(shape);
+            }
             this.visit_block(block);
         });
         self.functions.pop();
+        let returns = self.returns.pop().unwrap_or_default();
+        self.facts.functions.push(FnDef {
+            function,
+            arity: sig.inputs.len(),
+            self_type: self.self_types.last().cloned().filter(|_| has_receiver),
+            params,
+            returns,
+        });
+    }
+
+    fn typed_idents(&self, idents: Vec<String>) -> Vec<String> {
+        match self.typed(idents) {
+            Root::Typed(idents) => idents,
+            Root::Unknown => Vec::new(),
+        }
     }
 
     /// Records a call whose arguments carry fields or parameters.
@@ -601,6 +642,7 @@ impl<'t> Extractor<'t> {
             code: self.code(),
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
+            guard: self.guard.clone(),
         };
         self.facts.calls.push(call);
     }
@@ -714,6 +756,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let (Some(init), Some(function)) = (&local.init, self.functions.last())
+            && let Some(callee) = callee_of(&init.expr)
+            && let Some(pattern) = pattern_shape(&local.pat)
+        {
+            let binding = Binding {
+                function: function.clone(),
+                callee,
+                pattern,
+                statement: self.span(local.span()),
+            };
+            self.facts.bindings.push(binding);
+        }
         let value = match &local.init {
             Some(init) => {
                 self.visit_expr(&init.expr);
@@ -727,13 +781,26 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.bind_pattern(&local.pat, &value);
     }
 
+    fn visit_expr_return(&mut self, expr: &'ast syn::ExprReturn) {
+        if let Some(value) = &expr.expr
+            && let Some(shape) = shape_of(value)
+            && let Some(returns) = self.returns.last_mut()
+        {
+            returns.push(shape);
+        }
+        visit::visit_expr_return(self, expr);
+    }
+
     fn visit_expr_closure(&mut self, closure: &'ast syn::ExprClosure) {
+        // A `return` inside a closure leaves the closure, not the function.
+        self.returns.push(Vec::new());
         self.with_scope(|this| {
             for input in &closure.inputs {
                 this.bind_pattern(input, &LocalValue::default());
             }
             this.visit_expr(&closure.body);
         });
+        self.returns.pop();
     }
 
     fn visit_expr_for_loop(&mut self, expr: &'ast syn::ExprForLoop) {
@@ -752,9 +819,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_if(&mut self, expr: &'ast syn::ExprIf) {
+        let guard = expr.else_branch.is_none().then(|| Guard {
+            span: self.span(expr.span()),
+            text: self.text_of(expr),
+        });
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
+            let outer = std::mem::replace(&mut this.guard, guard);
             this.visit_expr(&expr.cond);
+            this.guard = outer;
             this.visit_block(&expr.then_branch);
         });
         if let Some((_, otherwise)) = &expr.else_branch {
@@ -1072,6 +1145,78 @@ fn is_constant(expr: &Expr) -> bool {
             }
         }
         _ => false,
+    }
+}
+
+/// The shape of a returned value: `cost`, `Ok(cost)`, `(response, cost)`,
+/// `self.total`.
+fn shape_of(expr: &Expr) -> Option<Shape> {
+    match expr {
+        Expr::Paren(inner) => shape_of(&inner.expr),
+        Expr::Path(path) => Some(Shape::Local(path.path.get_ident()?.to_string())),
+        Expr::Call(call) if call.args.len() == 1 => match &*call.func {
+            Expr::Path(wrapper) if matches!(last_ident(&wrapper.path).as_str(), "Ok" | "Some") => {
+                shape_of(&call.args[0])
+            }
+            _ => None,
+        },
+        Expr::Tuple(tuple) => Some(Shape::Tuple(
+            tuple
+                .elems
+                .iter()
+                .map(|e| match shape_of(e) {
+                    Some(Shape::Local(name)) => Some(name),
+                    _ => None,
+                })
+                .collect(),
+        )),
+        Expr::Field(field) => match (&*field.base, &field.member) {
+            (Expr::Path(base), Member::Named(name)) if base.path.is_ident("self") => {
+                Some(Shape::SelfField(name.to_string()))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The shape a `let` pattern binds.
+fn pattern_shape(pat: &Pat) -> Option<Shape> {
+    match pat {
+        Pat::Ident(ident) => Some(Shape::Local(ident.ident.to_string())),
+        Pat::Type(typed) => pattern_shape(&typed.pat),
+        Pat::Tuple(tuple) => Some(Shape::Tuple(
+            tuple
+                .elems
+                .iter()
+                .map(|p| match pattern_shape(p) {
+                    Some(Shape::Local(name)) => Some(name),
+                    _ => None,
+                })
+                .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// The last name of the function or method a binding's value comes from,
+/// through `?`, `.await`, `.unwrap()` and `.expect()`.
+fn callee_of(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Try(inner) => callee_of(&inner.expr),
+        Expr::Await(inner) => callee_of(&inner.base),
+        Expr::Paren(inner) => callee_of(&inner.expr),
+        Expr::MethodCall(call)
+            if matches!(call.method.to_string().as_str(), "unwrap" | "expect") =>
+        {
+            callee_of(&call.receiver)
+        }
+        Expr::MethodCall(call) => Some(call.method.to_string()),
+        Expr::Call(call) => match &*call.func {
+            Expr::Path(path) => Some(last_ident(&path.path)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
