@@ -1,0 +1,1 @@
+//! Intentionally empty: this package only pins the crates to vendor.
