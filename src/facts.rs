@@ -204,6 +204,8 @@ pub enum AccessKind {
     Assign,
     /// An assignment of a constant (`= 0`, `store(0, …)`).
     Reset,
+    /// An assignment of a parameter unchanged, as setters do.
+    Store,
     /// A struct literal or `Default` initialising the field.
     Init,
     /// An operand of a comparison; the comparison is `Access::comparison`.

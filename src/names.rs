@@ -156,6 +156,11 @@ fn strip_units(mut words: Vec<String>) -> Vec<String> {
     words
 }
 
+/// Whether a name is nothing but a countdown word: `remaining`, `left`.
+pub fn is_bare_countdown(name: &str) -> bool {
+    COUNTDOWN_WORDS.contains(&name)
+}
+
 /// The stem a field names when it has no usage or limit word: `retries`
 /// gives `retry`, the stem `max_retries` bounds.
 pub fn bare_stem(name: &str) -> String {
@@ -237,8 +242,15 @@ fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
     if rest.iter().any(|w| w == "per") {
         return None;
     }
+    // `max_total_tokens` bounds what `tokens_used` counts.
+    let rest: Vec<String> = match rest.split_first() {
+        Some((first, tail)) if !tail.is_empty() && USAGE_PREFIXES.contains(&first.as_str()) => {
+            tail.to_vec()
+        }
+        _ => rest.to_vec(),
+    };
     Some(Role::Limit {
-        stem: stem_of(rest),
+        stem: stem_of(&rest),
     })
 }
 
@@ -278,6 +290,7 @@ mod tests {
         assert_eq!(role("maxTurns"), limit("turn"));
         assert_eq!(bare_stem("retries"), "retry");
         assert_eq!(role("max_cents"), limit("cent"));
+        assert_eq!(role("max_total_tokens"), limit("token"));
         assert_eq!(role("total_bytes"), up("byte"));
         assert_eq!(role("max_retries"), limit("retry"));
     }

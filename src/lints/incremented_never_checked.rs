@@ -19,12 +19,22 @@ pub fn run(model: &Model) -> Vec<Finding> {
         if uses.production_spends.is_empty() {
             continue;
         }
-        // A limit nobody reads is BL003's finding, which replaces this one.
-        if !pairing
+        // BL003 on a limit replaces this finding; a limit nobody reads in a
+        // struct BL003 exempts bounds nothing here either.
+        if pairing
             .limits
             .iter()
-            .all(|&l| model.is_read_in_production(l))
+            .any(|&l| super::limit_never_read::read_siblings_of_unread(model, l).is_some())
         {
+            continue;
+        }
+        let read_limits: Vec<_> = pairing
+            .limits
+            .iter()
+            .copied()
+            .filter(|&l| model.is_read_in_production(l))
+            .collect();
+        if read_limits.is_empty() {
             continue;
         }
         // Any counter of the dimension checked against these limits enforces
@@ -35,9 +45,17 @@ pub fn run(model: &Model) -> Vec<Finding> {
             .map(|p| p.counter)
             .filter(|&c| model.stem(c) == Some(stem.as_str()))
             .collect();
-        let enforced = dimension
-            .iter()
-            .any(|&c| !model.checks_relating(c, &pairing.limits, false).is_empty());
+        let enforced = dimension.iter().any(|&c| {
+            let countdown = model.pairings.iter().any(|p| p.counter == c && p.countdown);
+            if countdown {
+                model
+                    .checks
+                    .iter()
+                    .any(|check| check.enforces() && check.mentions(c))
+            } else {
+                !model.checks_relating(c, &pairing.limits, false).is_empty()
+            }
+        });
         if enforced {
             continue;
         }
@@ -46,7 +64,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
             .iter()
             .filter(|c| c.debug_only && c.relates(counter, &pairing.limits, false))
             .collect();
-        let limit = pairing.limits[0];
+        let limit = read_limits[0];
         let mut finding = Finding::new(
             lint("BL002"),
             model,

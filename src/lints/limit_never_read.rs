@@ -2,30 +2,40 @@
 //! limit, so configuring it has no effect.
 
 use super::{Finding, Fix, Related, field_path, lint};
-use crate::model::Model;
+use crate::model::{FieldId, Model};
 use crate::names::Role;
+
+/// The fields of the limit's struct that production code reads, when the
+/// limit itself is never read and the struct is a budget (BL003 fires).
+pub fn read_siblings_of_unread(model: &Model, limit: FieldId) -> Option<Vec<FieldId>> {
+    if !matches!(
+        model.fields[limit].role,
+        Role::Limit { .. } | Role::TimeLimit
+    ) {
+        return None;
+    }
+    let owner = model.struct_of(limit);
+    if owner.code.is_test() || owner.only_serialized() || model.is_read_in_production(limit) {
+        return None;
+    }
+    // A struct none of whose fields production code reads is data handed
+    // to callers, not a budget.
+    let read_siblings: Vec<_> = owner
+        .fields
+        .iter()
+        .copied()
+        .filter(|&f| f != limit && !model.uses[f].production_reads.is_empty())
+        .collect();
+    (!read_siblings.is_empty()).then_some(read_siblings)
+}
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for (limit, field) in model.fields.iter().enumerate() {
-        if !matches!(field.role, Role::Limit { .. } | Role::TimeLimit) {
+    for limit in 0..model.fields.len() {
+        let Some(read_siblings) = read_siblings_of_unread(model, limit) else {
             continue;
-        }
+        };
         let owner = model.struct_of(limit);
-        if owner.code.is_test() || owner.only_serialized() || model.is_read_in_production(limit) {
-            continue;
-        }
-        // A struct none of whose fields production code reads is data
-        // handed to callers, not a budget.
-        let read_siblings: Vec<_> = owner
-            .fields
-            .iter()
-            .copied()
-            .filter(|&f| f != limit && !model.uses[f].production_reads.is_empty())
-            .collect();
-        if read_siblings.is_empty() {
-            continue;
-        }
         let mut finding = Finding::new(
             lint("BL003"),
             model,

@@ -3,7 +3,7 @@
 mod checked_never_incremented;
 mod equality_limit_check;
 mod incremented_never_checked;
-mod limit_never_read;
+pub(crate) mod limit_never_read;
 mod mismatched_limit;
 mod uneven_check_coverage;
 

@@ -61,6 +61,9 @@ pub struct FieldUse {
     pub amounts: Vec<String>,
     /// Certain production spends with their context, for suggestions.
     pub spend_sites: Vec<SpendSite>,
+    /// The production functions that touch the field, by their name's
+    /// location.
+    pub functions: BTreeSet<Span>,
 }
 
 /// A production spend with what suggestions need to mirror it.
@@ -131,6 +134,8 @@ pub struct Model {
     pub pairings: Vec<Pairing>,
     pub functions: Vec<FnDef>,
     pub bindings: Vec<Binding>,
+    /// For each struct, the structs its fields hold directly.
+    links: Vec<BTreeSet<StructId>>,
 }
 
 enum Resolution {
@@ -170,6 +175,7 @@ impl Model {
                 model.structs.push(info);
             }
         }
+        model.links = model.direct_links();
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
         model.uses = (0..model.fields.len())
@@ -199,26 +205,64 @@ impl Model {
 
     /// A numeric field named by the stem of a limit in its own struct is a
     /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
+    fn direct_links(&self) -> Vec<BTreeSet<StructId>> {
+        let mut by_name: HashMap<&str, Vec<StructId>> = HashMap::new();
+        for (id, s) in self.structs.iter().enumerate() {
+            by_name.entry(&s.name).or_default().push(id);
+        }
+        self.structs
+            .iter()
+            .map(|s| {
+                s.fields
+                    .iter()
+                    .flat_map(|&f| self.fields[f].ty.idents.iter())
+                    .filter_map(|ident| by_name.get(ident.as_str()))
+                    .flatten()
+                    .copied()
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The structs a struct holds through its fields, at most two steps
+    /// away (`limits: Limits`, `inner: Arc<Mutex<State>>`).
+    pub fn reachable(&self, from: StructId) -> BTreeSet<StructId> {
+        let mut found: BTreeSet<StructId> = self.links[from].clone();
+        for &next in &self.links[from] {
+            found.extend(self.links[next].iter().copied());
+        }
+        found.remove(&from);
+        found
+    }
+
+    /// A numeric field named by the stem of a limit in its own struct, or in
+    /// a struct it holds, is a counter: `retries` beside `max_retries`,
+    /// `depth` beside `limits.max_depth`. A bare `remaining` beside a single
+    /// limit is that limit's countdown.
     fn promote_bare_counters(&mut self) {
-        for s in &self.structs {
-            let stems: BTreeSet<String> = s
-                .fields
+        for owner in 0..self.structs.len() {
+            let scope: Vec<StructId> = std::iter::once(owner)
+                .chain(self.reachable(owner))
+                .collect();
+            let stems: BTreeSet<String> = scope
                 .iter()
+                .flat_map(|&s| &self.structs[s].fields)
                 .filter_map(|&f| match &self.fields[f].role {
                     Role::Limit { stem } => Some(stem.clone()),
                     _ => None,
                 })
                 .collect();
-            for &f in &s.fields {
+            for f in self.structs[owner].fields.clone() {
                 let field = &self.fields[f];
                 if field.role != Role::Other || !field.ty.is_numeric() {
                     continue;
                 }
                 let stem = names::bare_stem(&field.name);
                 if stems.contains(&stem) {
-                    // Indices are stable; the borrow ends before the write.
-                    let _ = field;
                     self.fields[f].role = Role::CountUp { stem };
+                } else if names::is_bare_countdown(&field.name) && stems.len() == 1 {
+                    let stem = stems.iter().next().cloned().unwrap_or_default();
+                    self.fields[f].role = Role::Countdown { stem };
                 }
             }
         }
@@ -250,9 +294,22 @@ impl Model {
             Resolution::Unknown => return,
         };
         for field in targets {
+            // Storing a parameter unchanged (a setter) may be a spend, enough
+            // to keep BL001 quiet, but not one BL002 can accuse.
+            let stores =
+                kind == AccessKind::Store && is_spend(&self.fields[field].role, AccessKind::Assign);
+            if stores && code == CodeKind::Production {
+                self.uses[field].uncertain_spends += 1;
+                continue;
+            }
             let spends = is_spend(&self.fields[field].role, kind);
             let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
             let uses = &mut self.uses[field];
+            if code == CodeKind::Production
+                && let Some(function) = &access.function
+            {
+                uses.functions.insert(function.span);
+            }
             if certain && code == CodeKind::Production {
                 if uses.receiver.is_none() {
                     uses.receiver.clone_from(&access.receiver);
@@ -327,14 +384,9 @@ impl Model {
                         .get(stem.as_str())
                         .cloned()
                         .unwrap_or_default();
-                    let own: Vec<FieldId> = all
-                        .iter()
-                        .copied()
-                        .filter(|&l| self.fields[l].owner == field.owner)
-                        .collect();
                     Pairing {
                         counter: id,
-                        limits: if own.is_empty() { all } else { own },
+                        limits: self.limits_for(id, &all),
                         countdown: false,
                     }
                 }
@@ -358,6 +410,40 @@ impl Model {
             pairings.push(pairing);
         }
         self.pairings = pairings;
+    }
+
+    /// The limits of a counter's stem that bound it: those in its own
+    /// struct; failing that, those in structs it holds; failing that, those
+    /// elsewhere that code connects to it (a struct holds the other, or a
+    /// production function touches both fields).
+    fn limits_for(&self, counter: FieldId, candidates: &[FieldId]) -> Vec<FieldId> {
+        let owner = self.fields[counter].owner;
+        let in_struct = |test: &dyn Fn(StructId) -> bool| -> Vec<FieldId> {
+            candidates
+                .iter()
+                .copied()
+                .filter(|&l| test(self.fields[l].owner))
+                .collect()
+        };
+        let own = in_struct(&|s| s == owner);
+        if !own.is_empty() {
+            return own;
+        }
+        let held_by_counter = self.reachable(owner);
+        let held = in_struct(&|s| held_by_counter.contains(&s));
+        if !held.is_empty() {
+            return held;
+        }
+        let counter_functions = &self.uses[counter].functions;
+        candidates
+            .iter()
+            .copied()
+            .filter(|&l| {
+                let limit_owner = self.fields[l].owner;
+                self.reachable(limit_owner).contains(&owner)
+                    || !self.uses[l].functions.is_disjoint(counter_functions)
+            })
+            .collect()
     }
 
     pub fn stem(&self, field: FieldId) -> Option<&str> {

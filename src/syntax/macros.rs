@@ -25,6 +25,30 @@ pub fn split_top_level(tokens: TokenStream, separator: char) -> Vec<TokenStream>
         .collect()
 }
 
+/// Parses statements one after another, skipping a token wherever no
+/// statement starts, so that one odd construct (a stray metavariable, a
+/// macro-specific token) loses only itself.
+pub fn parse_statements_leniently(tokens: TokenStream) -> Vec<syn::Stmt> {
+    let parser = |input: syn::parse::ParseStream| -> syn::Result<Vec<syn::Stmt>> {
+        use syn::parse::discouraged::Speculative;
+        let mut stmts = Vec::new();
+        while !input.is_empty() {
+            let fork = input.fork();
+            match fork.parse::<syn::Stmt>() {
+                Ok(stmt) => {
+                    input.advance_to(&fork);
+                    stmts.push(stmt);
+                }
+                Err(_) => {
+                    input.parse::<TokenTree>()?;
+                }
+            }
+        }
+        Ok(stmts)
+    };
+    syn::parse::Parser::parse2(parser, tokens).unwrap_or_default()
+}
+
 /// The transcribers of a `macro_rules!` body: `(matcher) => { transcriber };`.
 pub fn transcribers(tokens: TokenStream) -> Vec<TokenStream> {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();

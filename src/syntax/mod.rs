@@ -216,7 +216,7 @@ impl<'t> Extractor<'t> {
             comparison,
             receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
             amount: amount.map(|e| self.text_of(e)),
-            function: self.functions.last().cloned().filter(|_| keep_text),
+            function: self.functions.last().cloned(),
         };
         self.facts.accesses.push(access);
     }
@@ -473,6 +473,14 @@ impl<'t> Extractor<'t> {
         if is_constant(value) {
             return AccessKind::Reset;
         }
+        if let Expr::Path(path) = value
+            && let Some(ident) = path.path.get_ident()
+            && self
+                .local(&ident.to_string())
+                .is_some_and(|l| l.operand.places.is_empty() && !l.operand.params.is_empty())
+        {
+            return AccessKind::Store;
+        }
         let mentions_self = self.places_in(value).iter().any(|p| p.may_be(target));
         if !mentions_self {
             return AccessKind::Assign;
@@ -518,19 +526,14 @@ impl<'t> Extractor<'t> {
             }
             return;
         }
-        let mut parsed_any = false;
-        for piece in macros::split_top_level(tokens.clone(), ';') {
-            let statement: proc_macro2::TokenStream = quote::quote!(#piece;);
-            if let Ok(stmts) = syn::parse::Parser::parse2(syn::Block::parse_within, statement) {
-                for stmt in &stmts {
-                    self.visit_stmt(stmt);
-                }
-                parsed_any = true;
+        let stmts = macros::parse_statements_leniently(tokens.clone());
+        if !stmts.is_empty() {
+            for stmt in &stmts {
+                self.visit_stmt(stmt);
             }
-        }
-        if parsed_any {
             return;
         }
+        let mut parsed_any = false;
         for piece in macros::split_top_level(tokens.clone(), ',') {
             if let Ok(arg) = syn::parse2::<Expr>(piece) {
                 self.visit_macro_arg(&arg);
