@@ -1,11 +1,17 @@
 //! `cargo budget-lint`: finds budget-wiring bugs in Rust workspaces.
 //!
 //! The pipeline runs in one direction: discover → parse (syn, on worker
-//! threads) → facts → model → lints → suggestions → render.
+//! threads) → facts → model → lints → suggestions → inline suppressions and
+//! fingerprints → the gate (levels, baseline) → render.
 
+pub mod baseline;
 pub mod cli;
+mod directives;
 pub mod discover;
 pub mod facts;
+pub mod fingerprint;
+pub mod gate;
+pub mod levels;
 pub mod lints;
 pub mod model;
 pub mod names;
@@ -13,7 +19,10 @@ pub mod pipeline;
 pub mod render;
 pub mod source;
 pub mod suggest;
+pub mod suppress;
 mod syntax;
+
+use std::path::PathBuf;
 
 use lints::{Finding, Level};
 use model::Model;
@@ -25,14 +34,27 @@ use source::SourceDb;
 pub struct Report {
     pub db: SourceDb,
     pub model: Model,
+    /// Every finding in output order, suppressed ones included.
     pub findings: Vec<Finding>,
     pub errors: Vec<FileError>,
     pub warnings: Vec<String>,
+    /// The directory displayed paths are relative to.
+    pub root: PathBuf,
+    /// The repository around the root (the root when there is none), which
+    /// SARIF and GitHub paths are relative to.
+    pub repo_root: PathBuf,
+    pub baseline: Option<baseline::Outcome>,
 }
 
 impl Report {
+    /// The findings that are reported: those not suppressed.
+    pub fn active(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.suppressed.is_none())
+    }
+
+    /// Reported findings at `level`.
     pub fn count(&self, level: Level) -> usize {
-        self.findings.iter().filter(|f| f.level == level).count()
+        self.active().filter(|f| f.level == level).count()
     }
 }
 
@@ -40,15 +62,22 @@ impl Report {
 /// the run before any file is linted.
 pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report, String> {
     let discovery = discover::discover(selection)?;
-    let parsed = pipeline::parse_all(&discovery, threads);
+    let mut parsed = pipeline::parse_all(&discovery, threads);
     let model = Model::build(&parsed.facts);
+    let directives = suppress::take(&mut parsed.facts);
     drop(parsed.facts);
-    let findings = lints::run_all(&model);
+    let mut findings = lints::run_all(&model);
+    suppress::apply(&mut findings, &directives, &parsed.db);
+    fingerprint::assign(&mut findings);
+    let repo_root = discover::repository_root(&discovery.root);
     Ok(Report {
         db: parsed.db,
         model,
         findings,
         errors: parsed.errors,
         warnings: discovery.warnings,
+        root: discovery.root,
+        repo_root,
+        baseline: None,
     })
 }

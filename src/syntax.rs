@@ -11,8 +11,8 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
 
 use crate::facts::{
-    Access, AccessKind, CodeKind, Comparison, FieldFact, FileFacts, ModDecl, Place, Root, Span,
-    StructFact, TypeShape,
+    Access, AccessKind, CodeKind, Comparison, FieldFact, FileFacts, ItemFact, ModDecl, Place, Root,
+    Span, StructFact, TypeShape,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -30,6 +30,10 @@ pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, Par
     let facts = match result {
         Ok(ast) => {
             let mut extractor = Extractor::new(file, code, &masked);
+            if crate::directives::mentioned(&masked) {
+                extractor.facts.directives = crate::directives::extract(file, &masked);
+                extractor.collect_items = !extractor.facts.directives.is_empty();
+            }
             extractor.visit_file(&ast);
             drop(ast);
             Ok(extractor.facts)
@@ -91,6 +95,8 @@ struct Extractor<'t> {
     comparison: Option<usize>,
     /// Inside a `debug_assert!`-style macro.
     debug_only: bool,
+    /// Whether to record items for the file's directives.
+    collect_items: bool,
 }
 
 const TRANSPARENT_METHODS: &[&str] = &[
@@ -140,6 +146,17 @@ impl<'t> Extractor<'t> {
             scopes: vec![HashMap::new()],
             comparison: None,
             debug_only: false,
+            collect_items: false,
+        }
+    }
+
+    fn item(&mut self, whole: SynSpan, name: SynSpan) {
+        if self.collect_items {
+            let item = ItemFact {
+                span: self.span(whole),
+                name: self.span(name),
+            };
+            self.facts.items.push(item);
         }
     }
 
@@ -491,9 +508,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         } else {
             self.code()
         };
+        self.item(item.span(), item.ident.span());
         let syn::Fields::Named(named) = &item.fields else {
             return;
         };
+        for field in &named.named {
+            if let Some(ident) = &field.ident {
+                self.item(field.span(), ident.span());
+            }
+        }
         let fields = named
             .named
             .iter()
@@ -540,18 +563,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
         });
     }
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(item.sig.ident.to_string(), &item.sig, &item.block);
         });
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         let Some(block) = &item.default else {
             return;
         };

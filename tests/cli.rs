@@ -37,16 +37,8 @@ fn cargo_subcommand_word_and_current_directory_are_accepted() {
 #[test]
 fn human_output_matches_the_reviewed_snapshot() {
     let out = run(&["--manifest-path", &manifest("ivy-costcap")]);
-    let path = common::repo().join("tests/snapshots/ivy-costcap.human.txt");
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(&path, &out.stdout).expect("snapshot written");
-    }
-    let expected =
-        std::fs::read_to_string(&path).expect("snapshot exists; run with BLESS=1 to create it");
-    assert_eq!(
-        out.stdout, expected,
-        "human output changed; review and rerun with BLESS=1"
-    );
+    assert_eq!(out.code, 1);
+    common::assert_snapshot("ivy-costcap.human.txt", &out.stdout);
 }
 
 #[test]
@@ -187,7 +179,7 @@ fn explain_and_list_print_the_lint_docs() {
 fn unparsable_and_non_utf8_files_are_reported_and_the_rest_linted() {
     let dir = tempfile::tempdir().expect("temp dir");
     let src = fixture("ivy-costcap").join("src");
-    copy_dir(&src, &dir.path().join("src"));
+    common::copy_dir(&src, &dir.path().join("src"));
     std::fs::write(dir.path().join("src/broken.rs"), "fn broken( {\n").expect("write");
     std::fs::write(dir.path().join("src/latin1.rs"), b"// caf\xe9\nfn f() {}\n").expect("write");
     let path = dir.path().display().to_string();
@@ -215,7 +207,7 @@ fn unparsable_and_non_utf8_files_are_reported_and_the_rest_linted() {
 #[test]
 fn metadata_failure_falls_back_to_a_directory_walk_with_one_warning() {
     let dir = tempfile::tempdir().expect("temp dir");
-    copy_dir(&fixture("ivy-costcap").join("src"), &dir.path().join("src"));
+    common::copy_dir(&fixture("ivy-costcap").join("src"), &dir.path().join("src"));
     std::fs::write(dir.path().join("Cargo.toml"), "[package\nname = ").expect("write");
     let manifest = dir.path().join("Cargo.toml").display().to_string();
     let out = run(&["--manifest-path", &manifest]);
@@ -227,15 +219,4 @@ fn metadata_failure_falls_back_to_a_directory_walk_with_one_warning() {
         .collect();
     assert_eq!(warnings.len(), 1, "{}", out.stdout);
     assert!(out.stdout.contains("BL001"));
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
-        let target = to.join(entry.path().strip_prefix(from).expect("inside"));
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).expect("mkdir");
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
 }
