@@ -88,6 +88,10 @@ pub struct GateArgs {
     /// it were given to `--baseline`.
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
+    /// The code scanning category of the SARIF output
+    /// (`automationDetails.id`); without it the upload's category applies.
+    #[arg(long, value_name = "CATEGORY")]
+    pub sarif_category: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -182,7 +186,7 @@ pub fn run(args: Vec<String>) -> Output {
     let text = match args.message_format {
         MessageFormat::Human => render::human::render(&report),
         MessageFormat::Json => render::json::render(&report),
-        MessageFormat::Sarif => render::sarif::render(&report),
+        MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
     };
     Output {
         code: gate.exit_code(&report),
