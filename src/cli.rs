@@ -99,6 +99,9 @@ pub enum MessageFormat {
     Human,
     Json,
     Sarif,
+    /// GitHub Actions annotations, and a job summary when
+    /// `GITHUB_STEP_SUMMARY` is set.
+    Github,
 }
 
 /// The `-A`/`-W`/`-D` values in the order they were given.
@@ -179,7 +182,7 @@ pub fn run(args: Vec<String>) -> Output {
     if map {
         return Output::stdout(EXIT_OK, render::map::render(&report));
     }
-    let stderr = match gate.apply(&mut report) {
+    let mut stderr = match gate.apply(&mut report) {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
@@ -187,6 +190,12 @@ pub fn run(args: Vec<String>) -> Output {
         MessageFormat::Human => render::human::render(&report),
         MessageFormat::Json => render::json::render(&report),
         MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
+        MessageFormat::Github => {
+            if let Err(message) = append_step_summary(&report) {
+                stderr.push_str(&format!("warning: {message}\n"));
+            }
+            render::github::render(&report)
+        }
     };
     Output {
         code: gate.exit_code(&report),
@@ -214,6 +223,27 @@ fn list(args: &LintArgs, gate: &Gate) -> Result<String, String> {
         Err(_) => LevelOverrides::default(),
     };
     Ok(levels::table(&config.then(gate.levels.clone())))
+}
+
+/// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
+fn append_step_summary(report: &crate::Report) -> Result<(), String> {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)?;
+        file.write_all(render::summary::render(report).as_bytes())
+    };
+    write().map_err(|error| {
+        format!(
+            "cannot append the job summary to `{}`: {error}",
+            std::path::Path::new(&path).display()
+        )
+    })
 }
 
 /// What a run prints and the status it exits with.

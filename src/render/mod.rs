@@ -1,9 +1,11 @@
 //! Output formats. Each emitter turns a report into text.
 
+pub mod github;
 pub mod human;
 pub mod json;
 pub mod map;
 pub mod sarif;
+pub mod summary;
 
 use crate::Report;
 use crate::facts::Span;
