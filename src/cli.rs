@@ -3,18 +3,14 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::discover::Selection;
-use crate::lints::{LINTS, Level, find_lint};
+use crate::gate::Gate;
+pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
+use crate::levels::{self, LevelOverrides};
+use crate::lints::{Level, find_lint};
 use crate::render;
-
-/// Exit status: nothing at deny level.
-pub const EXIT_OK: i32 = 0;
-/// Exit status: findings at deny level.
-pub const EXIT_FINDINGS: i32 = 1;
-/// Exit status: usage, configuration or I/O error.
-pub const EXIT_ERROR: i32 = 2;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -27,10 +23,13 @@ pub const EXIT_ERROR: i32 = 2;
 pub struct Cli {
     #[command(flatten)]
     pub lint: LintArgs,
+    #[command(flatten)]
+    pub gate: GateArgs,
     /// Print the documentation of a lint (code or name) and exit.
     #[arg(long, value_name = "LINT")]
     pub explain: Option<String>,
-    /// Print the table of lints with their default levels and exit.
+    /// Print the table of lints with their effective and default levels
+    /// and exit.
     #[arg(long)]
     pub list: bool,
     #[command(subcommand)]
@@ -71,33 +70,86 @@ pub struct LintArgs {
     pub jobs: Option<usize>,
 }
 
+/// How findings fail a run. Level flags apply in the order given, after
+/// the `[lints]` table of `budget-lint.toml`; a later one wins.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GateArgs {
+    /// Allow a lint (code, name, or `all`): do not report it.
+    #[arg(short = 'A', long = "allow", value_name = "LINT")]
+    pub allow: Vec<String>,
+    /// Report a lint as a warning, which does not fail the run.
+    #[arg(short = 'W', long = "warn", value_name = "LINT")]
+    pub warn: Vec<String>,
+    /// Report a lint as an error, which fails the run.
+    #[arg(short = 'D', long = "deny", value_name = "LINT")]
+    pub deny: Vec<String>,
+    /// Exit 0 even when findings are denied.
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Report only findings that this baseline does not record, and list
+    /// its entries that no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    pub baseline: Option<PathBuf>,
+    /// Record the reported findings in this baseline, then report as if
+    /// it were given to `--baseline`.
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// The code scanning category of the SARIF output
+    /// (`automationDetails.id`); without it the upload's category applies.
+    #[arg(long, value_name = "CATEGORY")]
+    pub sarif_category: Option<String>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
     Human,
     Json,
     Sarif,
+    /// GitHub Actions annotations, and a job summary when
+    /// `GITHUB_STEP_SUMMARY` is set.
+    Github,
+}
+
+/// The `-A`/`-W`/`-D` values in the order they were given.
+fn level_flags(matches: &ArgMatches) -> Vec<(String, Level)> {
+    let mut flags: Vec<(usize, String, Level)> = Vec::new();
+    for (id, level) in [
+        ("allow", Level::Allow),
+        ("warn", Level::Warn),
+        ("deny", Level::Deny),
+    ] {
+        let (Some(indices), Some(values)) =
+            (matches.indices_of(id), matches.get_many::<String>(id))
+        else {
+            continue;
+        };
+        flags.extend(indices.zip(values).map(|(i, v)| (i, v.clone(), level)));
+    }
+    flags.sort_by_key(|(index, _, _)| *index);
+    flags.into_iter().map(|(_, v, level)| (v, level)).collect()
+}
+
+fn parse(args: Vec<String>) -> Result<(Cli, Vec<(String, Level)>), clap::Error> {
+    let argv = std::iter::once("cargo-budget-lint".to_string()).chain(args);
+    let matches = Cli::command().try_get_matches_from(argv)?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    Ok((cli, level_flags(&matches)))
 }
 
 /// Runs the tool on `args` (without the program name or the `budget-lint`
 /// word cargo passes) and returns the exit status with what to print.
 pub fn run(args: Vec<String>) -> Output {
-    let cli =
-        match Cli::try_parse_from(std::iter::once("cargo-budget-lint".to_string()).chain(args)) {
-            Ok(cli) => cli,
-            Err(error) => {
-                let code = if error.use_stderr() {
-                    EXIT_ERROR
-                } else {
-                    EXIT_OK
-                };
-                let text = error.render().to_string();
-                return if code == EXIT_OK {
-                    Output::stdout(code, text)
-                } else {
-                    Output::stderr(code, text)
-                };
-            }
-        };
+    let (cli, flags) = match parse(args) {
+        Ok(parsed) => parsed,
+        Err(error) => {
+            let text = error.render().to_string();
+            return if error.use_stderr() {
+                Output::stderr(EXIT_ERROR, text)
+            } else {
+                Output::stdout(EXIT_OK, text)
+            };
+        }
+    };
     if let Some(name) = &cli.explain {
         return match find_lint(name) {
             Some(lint) => Output::stdout(EXIT_OK, lint.doc.to_string()),
@@ -107,27 +159,41 @@ pub fn run(args: Vec<String>) -> Output {
             ),
         };
     }
+    let gate = Gate {
+        levels: match LevelOverrides::from_args(&flags) {
+            Ok(levels) => levels,
+            Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        },
+        baseline: cli.gate.baseline.clone(),
+        write_baseline: cli.gate.write_baseline.clone(),
+        exit_zero: cli.gate.exit_zero,
+    };
     if cli.list {
-        return Output::stdout(EXIT_OK, lint_table());
+        return match list(&cli.lint, &gate) {
+            Ok(table) => Output::stdout(EXIT_OK, table),
+            Err(message) => Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        };
     }
     let (args, map) = match cli.command {
         Some(Command::Map(args)) => (args, true),
         None => (cli.lint, false),
     };
-    let selection = Selection {
-        manifest_path: args.manifest_path.clone(),
-        packages: args.packages.clone(),
-        paths: args.paths.clone(),
-    };
     let threads = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let selection = selection(&args);
     let mut report = match crate::analyze(&selection, threads) {
         Ok(report) => report,
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
-    let mut fix_summary = String::new();
-    if args.fix && !map {
+    if map {
+        return Output::stdout(EXIT_OK, render::map::render(&report));
+    }
+    let mut stderr = match gate.apply(&mut report) {
+        Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
+        Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+    };
+    if args.fix {
         let root = report.root.clone();
         if !args.allow_dirty
             && let Err(message) = crate::fix::check_clean(&root)
@@ -137,53 +203,83 @@ pub fn run(args: Vec<String>) -> Output {
         let outcome = crate::fix::apply(&report);
         for (file, count) in &outcome.fixed {
             let plural = if *count == 1 { "" } else { "es" };
-            fix_summary.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
+            stderr.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
         }
         for (file, reason) in &outcome.rolled_back {
-            fix_summary.push_str(&format!("warning: did not fix {file}: {reason}\n"));
+            stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
         }
         if !outcome.fixed.is_empty() {
             report = match crate::analyze(&selection, threads) {
                 Ok(report) => report,
                 Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
             };
+            if let Err(message) = gate.apply(&mut report) {
+                return Output::stderr(EXIT_ERROR, format!("error: {message}\n"));
+            }
         }
-    }
-    if map {
-        return Output::stdout(EXIT_OK, render::map::render(&report));
     }
     let text = match args.message_format {
         MessageFormat::Human => render::human::render(&report),
         MessageFormat::Json => render::json::render(&report),
-        MessageFormat::Sarif => render::sarif::render(&report),
-    };
-    let unreadable = report.errors.iter().any(|e| e.file.is_none());
-    let code = if report.count(Level::Deny) > 0 {
-        EXIT_FINDINGS
-    } else if unreadable {
-        EXIT_ERROR
-    } else {
-        EXIT_OK
+        MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
+        MessageFormat::Github => {
+            if let Err(message) = append_step_summary(&report) {
+                stderr.push_str(&format!("warning: {message}\n"));
+            }
+            render::github::render(&report)
+        }
     };
     Output {
-        code,
+        code: gate.exit_code(&report),
         stdout: text,
-        stderr: fix_summary,
+        stderr,
     }
 }
 
-fn lint_table() -> String {
-    let mut out = format!("{:<6} {:<28} {:<6} {}\n", "code", "name", "level", "finds");
-    for lint in LINTS {
-        out.push_str(&format!(
-            "{:<6} {:<28} {:<6} {}\n",
-            lint.code,
-            lint.name,
-            lint.default_level.as_str(),
-            lint.summary
-        ));
+fn selection(args: &LintArgs) -> Selection {
+    Selection {
+        manifest_path: args.manifest_path.clone(),
+        packages: args.packages.clone(),
+        paths: args.paths.clone(),
     }
-    out
+}
+
+/// The lint table with the levels a run with these arguments would use.
+/// Outside any workspace, and with no path or manifest given, there is no
+/// configuration to read.
+fn list(args: &LintArgs, gate: &Gate) -> Result<String, String> {
+    let explicit = args.manifest_path.is_some() || !args.paths.is_empty();
+    let config = match crate::discover::discover(&selection(args)) {
+        Ok(discovery) => {
+            let config = crate::config::Config::load(&discovery.root, &discovery.manifests)
+                .map_err(|e| e.to_string())?;
+            LevelOverrides::from_codes(&config.lints)
+        }
+        Err(message) if explicit => return Err(message),
+        Err(_) => LevelOverrides::default(),
+    };
+    Ok(levels::table(&config.then(gate.levels.clone())))
+}
+
+/// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
+fn append_step_summary(report: &crate::Report) -> Result<(), String> {
+    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)?;
+        file.write_all(render::summary::render(report).as_bytes())
+    };
+    write().map_err(|error| {
+        format!(
+            "cannot append the job summary to `{}`: {error}",
+            std::path::Path::new(&path).display()
+        )
+    })
 }
 
 /// What a run prints and the status it exits with.

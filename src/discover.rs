@@ -178,6 +178,15 @@ fn discover_paths(paths: &[PathBuf]) -> Result<Discovery, String> {
     Ok(discovery)
 }
 
+/// The root of the git repository that holds `root` (the nearest ancestor
+/// with a `.git` directory or file), or `root` itself outside any.
+pub fn repository_root(root: &Path) -> PathBuf {
+    root.ancestors()
+        .find(|dir| dir.join(".git").exists())
+        .unwrap_or(root)
+        .to_path_buf()
+}
+
 /// Collects every `.rs` file under `dir`, skipping `target/` and hidden
 /// directories, and, when `skip_nested` is set, directories that hold a
 /// package of their own.

@@ -33,6 +33,11 @@ pub struct FileFacts {
     pub functions: Vec<FnDef>,
     pub bindings: Vec<Binding>,
     pub mod_decls: Vec<ModDecl>,
+    /// `// budget-lint: ...` comments.
+    pub directives: Vec<Directive>,
+    /// Structs, fields and functions, recorded only in files that have
+    /// directives: the items a directive on its own line can precede.
+    pub items: Vec<ItemFact>,
 }
 
 impl FileFacts {
@@ -76,6 +81,13 @@ impl FileFacts {
         }
         for f in &mut self.functions {
             f.function.span.file = id;
+        }
+        for d in &mut self.directives {
+            d.span.file = id;
+        }
+        for i in &mut self.items {
+            i.span.file = id;
+            i.name.file = id;
         }
     }
 }
@@ -353,4 +365,24 @@ pub struct ModDecl {
     pub name: String,
     pub path_attr: Option<String>,
     pub code: CodeKind,
+}
+
+/// A `// budget-lint: ...` line comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Directive {
+    /// The comment, from `//` to the end of the line.
+    pub span: Span,
+    /// Whether code precedes the comment on its line.
+    pub trailing: bool,
+    /// The lints it allows, as written, or why it cannot be read.
+    pub allow: Result<Vec<String>, String>,
+    pub reason: Option<String>,
+}
+
+/// A struct, field or function: its whole span, from its first attribute
+/// or doc comment, and the span of its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ItemFact {
+    pub span: Span,
+    pub name: Span,
 }

@@ -20,9 +20,9 @@ pub struct Outcome {
 
 /// One text edit: `text` replaces `range` (an insertion when it is empty).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Edit {
-    range: Range<usize>,
-    text: String,
+pub struct Edit {
+    pub range: Range<usize>,
+    pub text: String,
 }
 
 /// Refuses to fix a work tree with uncommitted changes unless allowed,
@@ -54,7 +54,7 @@ pub fn check_clean(root: &Path) -> Result<(), String> {
 
 pub fn apply(report: &Report) -> Outcome {
     let mut edits: BTreeMap<usize, Vec<Edit>> = BTreeMap::new();
-    for suggestion in report.findings.iter().filter_map(|f| f.suggestion.as_ref()) {
+    for suggestion in report.active().filter_map(|f| f.suggestion.as_ref()) {
         if suggestion.applicability == Applicability::HasPlaceholders {
             continue;
         }
@@ -106,7 +106,9 @@ fn write(path: &PathBuf, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write the fixed file: {e}"))
 }
 
-fn edit_for(report: &Report, suggestion: &Suggestion) -> Option<(usize, Edit)> {
+/// The text edit a suggestion makes, in the file it names; `None` for a
+/// suggestion without a place.
+pub fn edit_for(report: &Report, suggestion: &Suggestion) -> Option<(usize, Edit)> {
     if let Some(span) = suggestion.replaces {
         let edit = Edit {
             range: span.start..span.end,

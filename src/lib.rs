@@ -1,13 +1,19 @@
 //! `cargo budget-lint`: finds budget-wiring bugs in Rust workspaces.
 //!
 //! The pipeline runs in one direction: discover → parse (syn, on worker
-//! threads) → facts → model → lints → suggestions → render.
+//! threads) → facts → model → lints → suggestions → inline suppressions and
+//! fingerprints → the gate (levels, baseline) → render.
 
+pub mod baseline;
 pub mod cli;
 pub mod config;
+mod directives;
 pub mod discover;
 pub mod facts;
+pub mod fingerprint;
 pub mod fix;
+pub mod gate;
+pub mod levels;
 pub mod lints;
 pub mod model;
 pub mod names;
@@ -15,7 +21,10 @@ pub mod pipeline;
 pub mod render;
 pub mod source;
 pub mod suggest;
+pub mod suppress;
 pub(crate) mod syntax;
+
+use std::path::PathBuf;
 
 use lints::{Finding, Level};
 use model::Model;
@@ -25,18 +34,31 @@ use source::SourceDb;
 /// Everything one run found, ready for any output format.
 #[derive(Debug)]
 pub struct Report {
-    /// The directory paths are shown relative to.
-    pub root: std::path::PathBuf,
     pub db: SourceDb,
     pub model: Model,
+    /// Every finding in output order, suppressed ones included.
     pub findings: Vec<Finding>,
     pub errors: Vec<FileError>,
     pub warnings: Vec<String>,
+    /// The directory displayed paths are relative to.
+    pub root: PathBuf,
+    /// The repository around the root (the root when there is none), which
+    /// SARIF and GitHub paths are relative to.
+    pub repo_root: PathBuf,
+    pub baseline: Option<baseline::Outcome>,
+    /// Lint levels from the configuration; command-line levels apply after.
+    pub configured_levels: levels::LevelOverrides,
 }
 
 impl Report {
+    /// The findings that are reported: those not suppressed.
+    pub fn active(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.suppressed.is_none())
+    }
+
+    /// Reported findings at `level`.
     pub fn count(&self, level: Level) -> usize {
-        self.findings.iter().filter(|f| f.level == level).count()
+        self.active().filter(|f| f.level == level).count()
     }
 }
 
@@ -52,19 +74,25 @@ pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report
             input.code = facts::CodeKind::Test;
         }
     }
-    let parsed = pipeline::parse_all(&discovery, threads);
+    let mut parsed = pipeline::parse_all(&discovery, threads);
     let model = Model::build(&parsed.facts, &config);
+    let directives = suppress::take(&mut parsed.facts);
     let pipeline::Parsed { db, facts, errors } = parsed;
     drop(facts);
     let mut findings = lints::run_all(&model);
-    lints::apply_levels(&mut findings, &config.lints);
     suggest::attach(&model, &db, &mut findings);
+    suppress::apply(&mut findings, &directives, &db);
+    fingerprint::assign(&mut findings);
+    let repo_root = discover::repository_root(&discovery.root);
     Ok(Report {
-        root: discovery.root,
         db,
         model,
         findings,
         errors,
         warnings: discovery.warnings,
+        root: discovery.root,
+        repo_root,
+        baseline: None,
+        configured_levels: levels::LevelOverrides::from_codes(&config.lints),
     })
 }

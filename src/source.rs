@@ -65,6 +65,23 @@ impl SourceFile {
         }
     }
 
+    /// Like `location`, but the column counts UTF-16 code units, as SARIF
+    /// does by default.
+    pub fn location_utf16(&self, offset: usize) -> LineColumn {
+        let offset = offset.min(self.text.len());
+        let line = self.line_index(offset);
+        let prefix = self.text.get(self.line_starts[line]..offset).unwrap_or("");
+        LineColumn {
+            line: line + 1,
+            column: prefix.encode_utf16().count() + 1,
+        }
+    }
+
+    /// The number of lines, counting the empty one after a final newline.
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
     /// The text of the 1-based line, without its line ending.
     pub fn line_text(&self, line: usize) -> &str {
         self.line_range(line.saturating_sub(1))

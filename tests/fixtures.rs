@@ -50,8 +50,7 @@ fn actual_findings(dir: &std::path::Path) -> Expected {
         report.errors
     );
     report
-        .findings
-        .iter()
+        .active()
         .map(|f| {
             let file = report.db.get(f.primary.file);
             let line = file.location(f.primary.start).line;

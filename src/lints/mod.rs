@@ -28,6 +28,35 @@ impl Level {
             Level::Deny => "deny",
         }
     }
+
+    pub fn parse(text: &str) -> Option<Level> {
+        match text {
+            "allow" => Some(Level::Allow),
+            "warn" => Some(Level::Warn),
+            "deny" => Some(Level::Deny),
+            _ => None,
+        }
+    }
+}
+
+/// How often a lint's findings are real problems, in SARIF's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    VeryHigh,
+    High,
+    Medium,
+    Low,
+}
+
+impl Precision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::VeryHigh => "very-high",
+            Precision::High => "high",
+            Precision::Medium => "medium",
+            Precision::Low => "low",
+        }
+    }
 }
 
 /// A lint's identity and documentation.
@@ -40,8 +69,23 @@ pub struct Lint {
     pub summary: &'static str,
     /// The Markdown documentation from `lints/`.
     pub doc: &'static str,
-    pub run: fn(&Model) -> Vec<Finding>,
+    pub precision: Precision,
+    pub tags: &'static [&'static str],
+    /// The pass over the model; `None` for BL100, which the suppression
+    /// stage reports after every other lint has run.
+    pub run: Option<fn(&Model) -> Vec<Finding>>,
 }
+
+/// Lints are identified by their code.
+impl PartialEq for Lint {
+    fn eq(&self, other: &Lint) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Eq for Lint {}
+
+const BUDGET_TAGS: &[&str] = &["correctness", "budget"];
 
 pub static LINTS: &[Lint] = &[
     Lint {
@@ -50,7 +94,9 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Deny,
         summary: "A counter is checked against its limit but production code never spends it",
         doc: include_str!("../../lints/BL001-checked-never-incremented.md"),
-        run: checked_never_incremented::run,
+        precision: Precision::High,
+        tags: BUDGET_TAGS,
+        run: Some(checked_never_incremented::run),
     },
     Lint {
         code: "BL002",
@@ -58,7 +104,9 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Deny,
         summary: "A counter is spent and its limit is read, but no check relates the two",
         doc: include_str!("../../lints/BL002-incremented-never-checked.md"),
-        run: incremented_never_checked::run,
+        precision: Precision::High,
+        tags: BUDGET_TAGS,
+        run: Some(incremented_never_checked::run),
     },
     Lint {
         code: "BL003",
@@ -66,7 +114,9 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Deny,
         summary: "Production code reads other fields of a struct but never this limit",
         doc: include_str!("../../lints/BL003-limit-never-read.md"),
-        run: limit_never_read::run,
+        precision: Precision::High,
+        tags: BUDGET_TAGS,
+        run: Some(limit_never_read::run),
     },
     Lint {
         code: "BL004",
@@ -74,7 +124,9 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Warn,
         summary: "A function checks some dimensions of a budget but skips another that is spent",
         doc: include_str!("../../lints/BL004-uneven-check-coverage.md"),
-        run: uneven_check_coverage::run,
+        precision: Precision::Medium,
+        tags: BUDGET_TAGS,
+        run: Some(uneven_check_coverage::run),
     },
     Lint {
         code: "BL005",
@@ -82,7 +134,9 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Deny,
         summary: "A counter is compared with the limit of a different dimension",
         doc: include_str!("../../lints/BL005-mismatched-limit.md"),
-        run: mismatched_limit::run,
+        precision: Precision::High,
+        tags: BUDGET_TAGS,
+        run: Some(mismatched_limit::run),
     },
     Lint {
         code: "BL006",
@@ -90,10 +144,26 @@ pub static LINTS: &[Lint] = &[
         default_level: Level::Warn,
         summary: "A counter that grows by uneven steps is checked against its limit only with `==`",
         doc: include_str!("../../lints/BL006-equality-limit-check.md"),
-        run: equality_limit_check::run,
+        precision: Precision::Medium,
+        tags: BUDGET_TAGS,
+        run: Some(equality_limit_check::run),
+    },
+    Lint {
+        code: UNUSED_SUPPRESSION,
+        name: "unused-suppression",
+        default_level: Level::Warn,
+        summary: "A `budget-lint: allow(..)` comment suppresses nothing",
+        doc: include_str!("../../lints/BL100-unused-suppression.md"),
+        precision: Precision::VeryHigh,
+        tags: &["maintainability"],
+        run: None,
     },
 ];
 
+/// The code of the lint that reports suppressions that suppress nothing.
+pub const UNUSED_SUPPRESSION: &str = "BL100";
+
+/// The lint with this code (in any case) or name.
 pub fn find_lint(code_or_name: &str) -> Option<&'static Lint> {
     LINTS
         .iter()
@@ -151,6 +221,19 @@ pub enum Fix {
     Ordering { comparison: Span, counter: FieldId },
 }
 
+/// Why a finding is not reported although it fired. SARIF keeps suppressed
+/// findings, with the suppression; the other formats leave them out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Suppressed {
+    /// A `// budget-lint: allow(..)` comment.
+    InSource {
+        comment: Span,
+        reason: Option<String>,
+    },
+    /// An entry of the `--baseline` file.
+    Baseline,
+}
+
 #[derive(Debug, Clone)]
 pub struct Finding {
     pub lint: &'static Lint,
@@ -163,7 +246,12 @@ pub struct Finding {
     pub fix: Option<Fix>,
     pub suggestion: Option<Suggestion>,
     /// The struct and field the finding is about, for stable fingerprints.
+    /// For BL100, the file and the lints the comment names needlessly.
     pub subject: (String, String),
+    pub suppressed: Option<Suppressed>,
+    /// The logical fingerprint (see `fingerprint::assign`); empty until
+    /// assigned.
+    pub fingerprint: String,
 }
 
 impl Finding {
@@ -175,31 +263,43 @@ impl Finding {
         label: String,
     ) -> Self {
         let info = &model.fields[field];
+        let subject = (model.struct_of(field).name.clone(), info.name.clone());
+        Finding::at(lint, info.span, message, label, subject)
+    }
+
+    /// A finding at `primary` without evidence yet.
+    pub fn at(
+        lint: &'static Lint,
+        primary: Span,
+        message: String,
+        label: String,
+        subject: (String, String),
+    ) -> Self {
         Finding {
             lint,
             level: lint.default_level,
-            primary: info.span,
+            primary,
             message,
             label,
             related: Vec::new(),
             notes: Vec::new(),
             fix: None,
             suggestion: None,
-            subject: (model.struct_of(field).name.clone(), info.name.clone()),
+            subject,
+            suppressed: None,
+            fingerprint: String::new(),
         }
     }
 }
 
 /// Runs every lint and orders the findings by location, then code.
 pub fn run_all(model: &Model) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = LINTS.iter().flat_map(|lint| (lint.run)(model)).collect();
-    findings.sort_by(|a, b| {
-        (a.primary.file, a.primary.start, a.lint.code).cmp(&(
-            b.primary.file,
-            b.primary.start,
-            b.lint.code,
-        ))
-    });
+    let mut findings: Vec<Finding> = LINTS
+        .iter()
+        .filter_map(|lint| lint.run)
+        .flat_map(|run| run(model))
+        .collect();
+    sort(&mut findings);
     findings.dedup_by(|a, b| a.primary == b.primary && a.lint.code == b.lint.code);
     for finding in &mut findings {
         finding.related.sort_by_key(|r| r.span);
@@ -208,17 +308,15 @@ pub fn run_all(model: &Model) -> Vec<Finding> {
     findings
 }
 
-/// Sets each finding's level from `(code or "all", level)` settings applied
-/// in order, and drops the findings that end up allowed.
-pub fn apply_levels(findings: &mut Vec<Finding>, settings: &[(&str, Level)]) {
-    for finding in findings.iter_mut() {
-        for &(code, level) in settings {
-            if code == "all" || code == finding.lint.code {
-                finding.level = level;
-            }
-        }
-    }
-    findings.retain(|f| f.level != Level::Allow);
+/// Orders findings by location, then code: the order of every output.
+pub fn sort(findings: &mut [Finding]) {
+    findings.sort_by(|a, b| {
+        (a.primary.file, a.primary.start, a.lint.code).cmp(&(
+            b.primary.file,
+            b.primary.start,
+            b.lint.code,
+        ))
+    });
 }
 
 /// `Struct::field`, as findings name fields.

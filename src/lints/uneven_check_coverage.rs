@@ -79,6 +79,8 @@ pub fn run(model: &Model) -> Vec<Finding> {
             }),
             suggestion: None,
             subject: (budget.clone(), function.name.clone()),
+            suppressed: None,
+            fingerprint: String::new(),
         };
         for check in model
             .checks

@@ -76,22 +76,63 @@ pub fn render(report: &Report) -> String {
         .errors
         .iter()
         .map(error_diagnostic)
-        .chain(report.findings.iter().map(finding_diagnostic));
+        .chain(report.active().map(finding_diagnostic));
     for diagnostic in diagnostics {
         match term::emit_into_string(&config, &report.db, &diagnostic) {
             Ok(text) => out.push_str(&text),
             Err(error) => out.push_str(&format!("error: cannot render a diagnostic: {error}\n")),
         }
     }
-    if !report.findings.is_empty() {
+    let active = report.active().count();
+    if active > 0 {
         let denied = report.count(Level::Deny);
         let warned = report.count(Level::Warn);
         out.push_str(&format!(
-            "budget-lint: {} finding{} ({denied} denied, {warned} warned) in {} file{}\n",
-            report.findings.len(),
-            if report.findings.len() == 1 { "" } else { "s" },
+            "budget-lint: {active} finding{} ({denied} denied, {warned} warned) in {} file{}\n",
+            if active == 1 { "" } else { "s" },
             report.db.files.len(),
             if report.db.files.len() == 1 { "" } else { "s" },
+        ));
+    }
+    if let Some(baseline) = &report.baseline {
+        out.push_str(&baseline_lines(baseline));
+    }
+    out
+}
+
+fn baseline_lines(baseline: &crate::baseline::Outcome) -> String {
+    let mut out = String::new();
+    if baseline.matched > 0 {
+        out.push_str(&format!(
+            "budget-lint: {} finding{} recorded in the baseline `{}` not reported\n",
+            baseline.matched,
+            if baseline.matched == 1 { "" } else { "s" },
+            baseline.path
+        ));
+    }
+    if baseline.absent.is_empty() {
+        return out;
+    }
+    out.push_str(&format!(
+        "note: {} baseline entr{} no longer occur{}; `--write-baseline {}` drops {}:\n",
+        baseline.absent.len(),
+        if baseline.absent.len() == 1 {
+            "y"
+        } else {
+            "ies"
+        },
+        if baseline.absent.len() == 1 { "s" } else { "" },
+        baseline.path,
+        if baseline.absent.len() == 1 {
+            "it"
+        } else {
+            "them"
+        },
+    ));
+    for entry in &baseline.absent {
+        out.push_str(&format!(
+            "  {} `{}::{}` in {}\n",
+            entry.code, entry.struct_name, entry.field, entry.file
         ));
     }
     out

@@ -17,6 +17,16 @@ struct Document<'a> {
     errors: Vec<JsonError<'a>>,
     warnings: &'a [String],
     summary: Summary,
+    /// Present with `--baseline`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<JsonBaseline<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonBaseline<'a> {
+    file: &'a str,
+    matched: usize,
+    absent: &'a [crate::baseline::Entry],
 }
 
 #[derive(Serialize)]
@@ -70,13 +80,14 @@ struct Summary {
     deny: usize,
     warn: usize,
     errors: usize,
+    /// Findings left out: suppressed in source or recorded in the baseline.
+    suppressed: usize,
 }
 
 pub fn render(report: &Report) -> String {
     let db = &report.db;
     let findings = report
-        .findings
-        .iter()
+        .active()
         .map(|f| JsonFinding {
             code: f.lint.code,
             name: f.lint.name,
@@ -135,7 +146,13 @@ pub fn render(report: &Report) -> String {
             deny: report.count(Level::Deny),
             warn: report.count(Level::Warn),
             errors: report.errors.len(),
+            suppressed: report.findings.len() - report.active().count(),
         },
+        baseline: report.baseline.as_ref().map(|b| JsonBaseline {
+            file: &b.path,
+            matched: b.matched,
+            absent: &b.absent,
+        }),
     };
     let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
     text.push('\n');

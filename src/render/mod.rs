@@ -1,10 +1,13 @@
 //! Output formats. Each emitter turns a report into text.
 
+pub mod github;
 pub mod human;
 pub mod json;
 pub mod map;
 pub mod sarif;
+pub mod summary;
 
+use crate::Report;
 use crate::facts::Span;
 use crate::source::{LineColumn, SourceDb};
 
@@ -24,4 +27,10 @@ pub fn locate(db: &SourceDb, span: Span) -> Location {
         start: file.location(span.start),
         end: file.location(span.end),
     }
+}
+
+/// A file's path relative to the repository root with forward slashes, as
+/// GitHub expects; absolute when the file lies outside the repository.
+pub fn repo_path(report: &Report, file: usize) -> String {
+    crate::discover::display_path(&report.repo_root, &report.db.get(file).path)
 }

@@ -1,15 +1,66 @@
-//! SARIF 2.1.0 for code scanning.
+//! SARIF 2.1.0 for GitHub code scanning: one rule per lint, one result per
+//! finding (suppressed ones included, with their suppression), paths
+//! relative to the repository root, columns in UTF-16 code units.
 
-use serde_json::{Value, json};
+use std::collections::HashMap;
 
-use super::{Location, locate};
+use serde_json::{Map, Value, json};
+
+use super::repo_path;
 use crate::Report;
 use crate::facts::Span;
-use crate::lints::{LINTS, Level};
+use crate::fingerprint;
+use crate::lints::{Finding, LINTS, Level, Lint, Suggestion, Suppressed};
 
 const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/budget-lint/cargo-budget-lint";
+/// GitHub's limit on `fullDescription.text`.
+const FULL_DESCRIPTION_MAX: usize = 1024;
+/// The key of our logical fingerprint in `partialFingerprints`.
+const LOGICAL_FINGERPRINT: &str = "budgetLint/v1";
+
+/// Renders the report; `category` becomes `automationDetails.id`, which
+/// otherwise stays unset so that the upload's own category applies.
+pub fn render(report: &Report, category: Option<&str>) -> String {
+    let mut writer = Writer {
+        report,
+        line_hashes: HashMap::new(),
+    };
+    let results: Vec<Value> = report.findings.iter().map(|f| writer.result(f)).collect();
+    let mut run = json!({
+        "tool": {
+            "driver": {
+                "name": env!("CARGO_PKG_NAME"),
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": LINTS.iter().map(rule).collect::<Vec<_>>(),
+            }
+        },
+        "invocations": [writer.invocation()],
+        "columnKind": "utf16CodeUnits",
+        "results": results,
+    });
+    if let Some(category) = category {
+        // The upload action appends the slash too: the category is
+        // everything before the last one.
+        let id = if category.ends_with('/') {
+            category.to_string()
+        } else {
+            format!("{category}/")
+        };
+        run["automationDetails"] = json!({ "id": id });
+    }
+    let document = json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [run],
+    });
+    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    text.push('\n');
+    text
+}
 
 fn level(level: Level) -> &'static str {
     match level {
@@ -19,111 +70,309 @@ fn level(level: Level) -> &'static str {
     }
 }
 
-fn physical(location: &Location) -> Value {
+fn problem_severity(level: Level) -> &'static str {
+    match level {
+        Level::Deny => "error",
+        Level::Warn => "warning",
+        Level::Allow => "recommendation",
+    }
+}
+
+fn rule(lint: &Lint) -> Value {
     json!({
-        "artifactLocation": { "uri": location.file },
-        "region": {
-            "startLine": location.start.line,
-            "startColumn": location.start.column,
-            "endLine": location.end.line,
-            "endColumn": location.end.column,
-        }
+        "id": lint.code,
+        "name": lint.name,
+        "shortDescription": { "text": lint.summary },
+        "fullDescription": { "text": full_description(lint.doc) },
+        "help": { "text": lint.doc, "markdown": lint.doc },
+        "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}-{}.md", lint.code, lint.name),
+        "defaultConfiguration": { "level": level(lint.default_level) },
+        "properties": {
+            "tags": lint.tags,
+            "precision": lint.precision.as_str(),
+            "problem.severity": problem_severity(lint.default_level),
+        },
     })
 }
 
-fn rules() -> Vec<Value> {
-    LINTS
-        .iter()
-        .map(|lint| {
-            json!({
-                "id": lint.code,
-                "name": lint.name,
-                "shortDescription": { "text": lint.summary },
-                "fullDescription": { "text": lint.summary },
-                "help": { "text": lint.doc, "markdown": lint.doc },
-                "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}-{}.md", lint.code, lint.name),
-                "defaultConfiguration": { "level": level(lint.default_level) },
-                "properties": { "tags": ["correctness", "budget"] },
-            })
-        })
-        .collect()
+/// The first paragraph of a lint's "What it does" section as one line, cut
+/// at a word to GitHub's limit.
+fn full_description(doc: &str) -> String {
+    let section = doc
+        .split_once("## What it does")
+        .map_or(doc, |(_, rest)| rest);
+    let paragraph = section
+        .trim_start()
+        .split("\n\n")
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if paragraph.chars().count() <= FULL_DESCRIPTION_MAX {
+        return paragraph;
+    }
+    let mut cut = String::new();
+    for word in paragraph.split(' ') {
+        if cut.chars().count() + word.chars().count() + 2 > FULL_DESCRIPTION_MAX {
+            break;
+        }
+        if !cut.is_empty() {
+            cut.push(' ');
+        }
+        cut.push_str(word);
+    }
+    cut.push('…');
+    cut
 }
 
-pub fn render(report: &Report) -> String {
-    let db = &report.db;
-    let results: Vec<Value> = report
-        .findings
-        .iter()
-        .map(|finding| {
-            let rule_index = LINTS
-                .iter()
-                .position(|l| l.code == finding.lint.code)
-                .unwrap_or(0);
-            let related: Vec<Value> = finding
-                .related
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    json!({
-                        "id": i + 1,
-                        "physicalLocation": physical(&locate(db, r.span)),
-                        "message": { "text": r.message },
-                    })
-                })
-                .collect();
-            json!({
-                "ruleId": finding.lint.code,
-                "ruleIndex": rule_index,
-                "level": level(finding.level),
-                "message": { "text": finding.message },
-                "locations": [{ "physicalLocation": physical(&locate(db, finding.primary)) }],
-                "relatedLocations": related,
-            })
+/// Escapes text for a SARIF message, where brackets delimit links.
+fn plain(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('[', "\\[")
+        .replace(']', "\\]")
+}
+
+/// Ends a sentence with a period unless it has one.
+fn sentence(text: &str) -> String {
+    if text.ends_with(['.', ':', '!', '?']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// Percent-encodes a path for a URI reference, keeping slashes.
+fn uri_encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+struct Writer<'a> {
+    report: &'a Report,
+    line_hashes: HashMap<usize, Vec<String>>,
+}
+
+impl Writer<'_> {
+    fn uri(&self, file: usize) -> String {
+        let path = repo_path(self.report, file);
+        match path.strip_prefix('/') {
+            Some(absolute) => format!("file:///{}", uri_encode(absolute)),
+            None => uri_encode(&path),
+        }
+    }
+
+    fn physical(&self, span: Span) -> Value {
+        let file = self.report.db.get(span.file);
+        let start = file.location_utf16(span.start);
+        let end = file.location_utf16(span.end);
+        json!({
+            "artifactLocation": { "uri": self.uri(span.file) },
+            "region": {
+                "startLine": start.line,
+                "startColumn": start.column,
+                "endLine": end.line,
+                "endColumn": end.column,
+            }
         })
-        .collect();
-    let notifications: Vec<Value> = report
-        .errors
-        .iter()
-        .map(|error| {
-            let location = match error.file {
-                Some(file) => physical(&locate(
-                    db,
-                    Span {
+    }
+
+    fn line_hash(&mut self, span: Span) -> Option<String> {
+        let db = &self.report.db;
+        let hashes = self
+            .line_hashes
+            .entry(span.file)
+            .or_insert_with(|| fingerprint::line_hashes(&db.get(span.file).text));
+        let line = db.get(span.file).line_index(span.start);
+        hashes.get(line).cloned()
+    }
+
+    fn result(&mut self, finding: &Finding) -> Value {
+        let rule_index = LINTS
+            .iter()
+            .position(|l| l.code == finding.lint.code)
+            .unwrap_or(0);
+        let related: Vec<Value> = finding
+            .related
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "id": i + 1,
+                    "physicalLocation": self.physical(r.span),
+                    "message": { "text": plain(&r.message) },
+                })
+            })
+            .collect();
+        let mut fingerprints = Map::new();
+        if let Some(hash) = self.line_hash(finding.primary) {
+            fingerprints.insert("primaryLocationLineHash".into(), hash.into());
+        }
+        fingerprints.insert(
+            LOGICAL_FINGERPRINT.into(),
+            finding.fingerprint.clone().into(),
+        );
+        let mut result = json!({
+            "ruleId": finding.lint.code,
+            "ruleIndex": rule_index,
+            "level": level(finding.level),
+            "message": { "text": message(finding) },
+            "locations": [{ "physicalLocation": self.physical(finding.primary) }],
+            "partialFingerprints": fingerprints,
+        });
+        if !related.is_empty() {
+            result["relatedLocations"] = Value::Array(related);
+        }
+        if let Some(fix) = finding.suggestion.as_ref().and_then(|s| self.fix(s)) {
+            result["fixes"] = json!([fix]);
+        }
+        if let Some(suppressed) = &finding.suppressed {
+            result["suppressions"] = json!([self.suppression(suppressed)]);
+        }
+        result
+    }
+
+    /// The suggestion as the same text edit `--fix` makes.
+    fn fix(&self, suggestion: &Suggestion) -> Option<Value> {
+        let (file, edit) = crate::fix::edit_for(self.report, suggestion)?;
+        let span = Span {
+            file,
+            start: edit.range.start,
+            end: edit.range.end,
+        };
+        let region = &self.physical(span)["region"];
+        Some(json!({
+            "description": { "text": sentence(&plain(&suggestion.message)) },
+            "artifactChanges": [{
+                "artifactLocation": { "uri": self.uri(file) },
+                "replacements": [{
+                    "deletedRegion": region,
+                    "insertedContent": { "text": edit.text },
+                }],
+            }],
+        }))
+    }
+
+    fn suppression(&self, suppressed: &Suppressed) -> Value {
+        match suppressed {
+            Suppressed::InSource { comment, reason } => {
+                let mut value = json!({
+                    "kind": "inSource",
+                    "status": "accepted",
+                    "location": { "physicalLocation": self.physical(*comment) },
+                });
+                if let Some(reason) = reason {
+                    value["justification"] = reason.as_str().into();
+                }
+                value
+            }
+            Suppressed::Baseline => {
+                let path = self
+                    .report
+                    .baseline
+                    .as_ref()
+                    .map_or("", |b| b.path.as_str());
+                json!({
+                    "kind": "external",
+                    "status": "accepted",
+                    "justification": format!("recorded in the baseline `{path}`"),
+                })
+            }
+        }
+    }
+
+    fn invocation(&self) -> Value {
+        let mut notifications: Vec<Value> = self
+            .report
+            .errors
+            .iter()
+            .map(|error| {
+                let location = match error.file {
+                    Some(file) => self.physical(Span {
                         file,
                         start: error.offset,
                         end: error.offset,
-                    },
-                )),
-                None => json!({ "artifactLocation": { "uri": error.display } }),
-            };
-            json!({
-                "level": "error",
-                "message": { "text": format!("could not lint `{}`: {}", error.display, error.message) },
-                "locations": [{ "physicalLocation": location }],
+                    }),
+                    None => json!({ "artifactLocation": { "uri": uri_encode(&error.display) } }),
+                };
+                json!({
+                    "level": "error",
+                    "message": { "text": sentence(&plain(&format!("could not lint `{}`: {}", error.display, error.message))) },
+                    "locations": [{ "physicalLocation": location }],
+                })
             })
+            .collect();
+        notifications.extend(self.report.warnings.iter().map(|warning| {
+            json!({
+                "level": "warning",
+                "message": { "text": sentence(&plain(warning)) },
+            })
+        }));
+        let unreadable = self.report.errors.iter().any(|e| e.file.is_none());
+        json!({
+            "executionSuccessful": !unreadable,
+            "toolExecutionNotifications": notifications,
         })
-        .collect();
-    let document = json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {
-                "driver": {
-                    "name": "cargo-budget-lint",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "informationUri": INFORMATION_URI,
-                    "rules": rules(),
-                }
-            },
-            "invocations": [{
-                "executionSuccessful": true,
-                "toolExecutionNotifications": notifications,
-            }],
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }]
-    });
-    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
-    text.push('\n');
+    }
+}
+
+/// The finding's message with its notes, its evidence linked to the
+/// related locations by id, and its suggestion.
+fn message(finding: &Finding) -> String {
+    let mut text = sentence(&plain(&finding.message));
+    for note in &finding.notes {
+        text.push(' ');
+        text.push_str(&sentence(&plain(note)));
+    }
+    if !finding.related.is_empty() {
+        let links: Vec<String> = finding
+            .related
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("[{}]({})", plain(&r.message), i + 1))
+            .collect();
+        text.push_str(&format!(" Evidence: {}.", links.join(", ")));
+    }
+    if let Some(suggestion) = &finding.suggestion {
+        text.push_str(&format!(
+            " Suggestion: {}: `{}`",
+            plain(&suggestion.message),
+            plain(suggestion.code.trim())
+        ));
+    }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_descriptions_are_one_paragraph_within_githubs_limit() {
+        for lint in LINTS {
+            let text = full_description(lint.doc);
+            assert!(!text.is_empty() && !text.contains('\n'), "{}", lint.code);
+            assert!(
+                text.chars().count() <= FULL_DESCRIPTION_MAX,
+                "{}",
+                lint.code
+            );
+        }
+        let long = format!("## What it does\n{}\n", "word ".repeat(400));
+        let cut = full_description(&long);
+        assert!(cut.ends_with('…') && cut.chars().count() <= FULL_DESCRIPTION_MAX);
+    }
+
+    #[test]
+    fn uris_and_messages_are_escaped() {
+        assert_eq!(uri_encode("src/a b/ü.rs"), "src/a%20b/%C3%BC.rs");
+        assert_eq!(plain("v[0] \\"), "v\\[0\\] \\\\");
+    }
 }

@@ -131,6 +131,7 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
     let receiver = sibling
         .as_ref()
         .and_then(|(_, site)| site.receiver.as_deref())
+        .or(model.uses[counter].receiver.as_deref())
         .and_then(tokens)
         .unwrap_or_else(|| quote!(self));
     Some(Suggestion {

@@ -14,7 +14,8 @@ use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
 
 use crate::facts::{
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
-    FnDef, FnRef, Guard, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact, TypeShape,
+    FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact,
+    TypeShape,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -32,6 +33,10 @@ pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, Par
     let facts = match result {
         Ok(ast) => {
             let mut extractor = Extractor::new(file, code, &masked);
+            if crate::directives::mentioned(&masked) {
+                extractor.facts.directives = crate::directives::extract(file, &masked);
+                extractor.collect_items = !extractor.facts.directives.is_empty();
+            }
             extractor.visit_file(&ast);
             drop(ast);
             Ok(extractor.facts)
@@ -97,6 +102,8 @@ struct Extractor<'t> {
     guard: Option<Guard>,
     /// What each enclosing function returns, innermost last.
     returns: Vec<Vec<Shape>>,
+    /// Whether to record items for the file's directives.
+    collect_items: bool,
 }
 
 const TRANSPARENT_METHODS: &[&str] = &[
@@ -148,6 +155,17 @@ impl<'t> Extractor<'t> {
             debug_only: false,
             guard: None,
             returns: Vec::new(),
+            collect_items: false,
+        }
+    }
+
+    fn item(&mut self, whole: SynSpan, name: SynSpan) {
+        if self.collect_items {
+            let item = ItemFact {
+                span: self.span(whole),
+                name: self.span(name),
+            };
+            self.facts.items.push(item);
         }
     }
 
@@ -669,9 +687,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         } else {
             self.code()
         };
+        self.item(item.span(), item.ident.span());
         let syn::Fields::Named(named) = &item.fields else {
             return;
         };
+        for field in &named.named {
+            if let Some(ident) = &field.ident {
+                self.item(field.span(), ident.span());
+            }
+        }
         let fields = named
             .named
             .iter()
@@ -718,18 +742,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+        self.item(item.span(), item.sig.ident.span());
         let Some(block) = &item.default else {
             return;
         };

@@ -32,9 +32,18 @@ pub struct Run {
 
 /// Runs the built binary with `args` in `dir`.
 pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    run_with_env(dir, args, &[])
+}
+
+/// Runs the built binary with `args` in `dir` and extra environment
+/// variables. A job summary file of the CI running the tests is never
+/// inherited.
+pub fn run_with_env(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_cargo-budget-lint"))
         .args(args)
         .current_dir(dir)
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs");
     Run {
@@ -50,4 +59,39 @@ pub fn run(args: &[&str]) -> Run {
 
 pub fn manifest(name: &str) -> String {
     fixture(name).join("Cargo.toml").display().to_string()
+}
+
+/// Compares `actual` with the reviewed snapshot `tests/snapshots/NAME`;
+/// `BLESS=1` rewrites the snapshot instead.
+pub fn assert_snapshot(name: &str, actual: &str) {
+    let path = repo().join("tests/snapshots").join(name);
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, actual).expect("snapshot written");
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{name} exists; run with BLESS=1 to create it"));
+    assert_eq!(
+        actual, expected,
+        "{name} changed; review and rerun with BLESS=1"
+    );
+}
+
+/// Copies a directory tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from).into_iter().flatten() {
+        let target = to.join(entry.path().strip_prefix(from).expect("inside"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// A copy of a fixture's sources in a fresh directory, without its
+/// manifest, to lint as a path.
+pub fn scratch_copy(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&fixture(name).join("src"), &dir.path().join("src"));
+    dir
 }

@@ -1,0 +1,167 @@
+//! Lint levels: each lint's default, then a `[lints]` table, then
+//! `-A`/`-W`/`-D` in command-line order; a later setting wins.
+
+use std::collections::BTreeMap;
+
+use crate::lints::{LINTS, Level, Lint, find_lint};
+
+/// What a level setting applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selector {
+    All,
+    Lint(&'static Lint),
+}
+
+impl Selector {
+    /// A lint code (in any case), a lint name, or `all`.
+    pub fn parse(text: &str) -> Option<Selector> {
+        if text == "all" {
+            return Some(Selector::All);
+        }
+        find_lint(text).map(Selector::Lint)
+    }
+
+    fn selects(self, lint: &Lint) -> bool {
+        match self {
+            Selector::All => true,
+            Selector::Lint(selected) => selected == lint,
+        }
+    }
+}
+
+/// Level settings in the order they apply.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LevelOverrides {
+    settings: Vec<(Selector, Level)>,
+}
+
+impl LevelOverrides {
+    /// Settings from the command line, in the order they were given.
+    pub fn from_args(args: &[(String, Level)]) -> Result<LevelOverrides, String> {
+        let settings = args
+            .iter()
+            .map(|(text, level)| match Selector::parse(text) {
+                Some(selector) => Ok((selector, *level)),
+                None => Err(format!(
+                    "no lint named `{text}`; `--list` shows them, and `all` selects every lint"
+                )),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(LevelOverrides { settings })
+    }
+
+    /// A `[lints]` table mapping a lint code or name, or `all`, to
+    /// `"allow"`, `"warn"` or `"deny"`. `all` applies first, so a lint's
+    /// own entry wins over it. Errors name the offending key.
+    pub fn from_table(table: &BTreeMap<String, String>) -> Result<LevelOverrides, String> {
+        let mut settings = Vec::new();
+        for (key, value) in table {
+            let Some(selector) = Selector::parse(key) else {
+                return Err(format!(
+                    "`lints.{key}`: no lint named `{key}`; `cargo budget-lint --list` shows them"
+                ));
+            };
+            let Some(level) = Level::parse(value) else {
+                return Err(format!(
+                    "`lints.{key}`: the level must be \"allow\", \"warn\" or \"deny\", not {value:?}"
+                ));
+            };
+            settings.push((selector, level));
+        }
+        settings.sort_by_key(|(selector, _)| *selector != Selector::All);
+        Ok(LevelOverrides { settings })
+    }
+
+    /// Settings from the configuration's `[lints]` table, already validated:
+    /// lint codes, or `all`, in the order they apply.
+    pub fn from_codes(settings: &[(&str, Level)]) -> LevelOverrides {
+        let settings = settings
+            .iter()
+            .filter_map(|&(code, level)| Some((Selector::parse(code)?, level)))
+            .collect();
+        LevelOverrides { settings }
+    }
+
+    /// These settings followed by `later`'s.
+    pub fn then(mut self, later: LevelOverrides) -> LevelOverrides {
+        self.settings.extend(later.settings);
+        self
+    }
+
+    pub fn level(&self, lint: &Lint) -> Level {
+        self.settings
+            .iter()
+            .rev()
+            .find(|(selector, _)| selector.selects(lint))
+            .map_or(lint.default_level, |(_, level)| *level)
+    }
+}
+
+/// Gives every finding its effective level and drops the allowed ones.
+pub fn apply(findings: &mut Vec<crate::lints::Finding>, overrides: &LevelOverrides) {
+    for finding in findings.iter_mut() {
+        finding.level = overrides.level(finding.lint);
+    }
+    findings.retain(|finding| finding.level != Level::Allow);
+}
+
+/// The lint table with each lint's effective and default level.
+pub fn table(overrides: &LevelOverrides) -> String {
+    let row = |code: &str, name: &str, level: &str, default: &str, summary: &str| {
+        format!("{code:<6} {name:<28} {level:<6} {default:<8} {summary}\n")
+    };
+    let mut out = row("code", "name", "level", "default", "finds");
+    for lint in LINTS {
+        out.push_str(&row(
+            lint.code,
+            lint.name,
+            overrides.level(lint).as_str(),
+            lint.default_level.as_str(),
+            lint.summary,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lint(code: &str) -> &'static Lint {
+        find_lint(code).expect("a lint")
+    }
+
+    #[test]
+    fn later_settings_win_and_a_lint_entry_beats_all() {
+        let table = BTreeMap::from([
+            ("BL002".to_string(), "deny".to_string()),
+            ("all".to_string(), "warn".to_string()),
+        ]);
+        let config = LevelOverrides::from_table(&table).expect("valid table");
+        assert_eq!(config.level(lint("BL001")), Level::Warn);
+        assert_eq!(config.level(lint("BL002")), Level::Deny);
+        let args = [
+            ("all".to_string(), Level::Allow),
+            ("limit-never-read".to_string(), Level::Deny),
+        ];
+        let both = config.then(LevelOverrides::from_args(&args).expect("valid args"));
+        assert_eq!(both.level(lint("BL002")), Level::Allow);
+        assert_eq!(both.level(lint("BL003")), Level::Deny);
+        assert_eq!(LevelOverrides::default().level(lint("BL100")), Level::Warn);
+    }
+
+    #[test]
+    fn bad_keys_and_values_are_named() {
+        let bad_key = BTreeMap::from([("BL999".to_string(), "warn".to_string())]);
+        let error = LevelOverrides::from_table(&bad_key).unwrap_err();
+        assert!(error.contains("`lints.BL999`"), "{error}");
+        let bad_value = BTreeMap::from([("BL001".to_string(), "error".to_string())]);
+        let error = LevelOverrides::from_table(&bad_value).unwrap_err();
+        assert!(
+            error.contains("`lints.BL001`") && error.contains("\"error\""),
+            "{error}"
+        );
+        let args = [("nope".to_string(), Level::Deny)];
+        assert!(LevelOverrides::from_args(&args).is_err());
+    }
+}

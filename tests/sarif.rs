@@ -1,0 +1,262 @@
+//! SARIF as GitHub code scanning reads it: the official 2.1.0 schema, the
+//! properties GitHub uses, and a reviewed snapshot of one run.
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::{fixture, manifest, run};
+use serde_json::Value;
+
+fn validator() -> &'static jsonschema::Validator {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let schema: Value =
+            serde_json::from_str(include_str!("sarif-schema-2.1.0.json")).expect("schema parses");
+        jsonschema::validator_for(&schema).expect("schema compiles")
+    })
+}
+
+/// Parses SARIF output and checks it against the official schema.
+fn valid_sarif(text: &str, what: &str) -> Value {
+    let sarif: Value = serde_json::from_str(text).expect("valid JSON");
+    let errors: Vec<String> = validator()
+        .iter_errors(&sarif)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {}", errors.join("\n"));
+    sarif
+}
+
+fn sarif_of(args: &[&str]) -> (i32, Value) {
+    let mut args = args.to_vec();
+    args.extend(["--message-format", "sarif"]);
+    let out = run(&args);
+    assert!(out.code == 0 || out.code == 1, "{args:?}: {}", out.stderr);
+    (out.code, valid_sarif(&out.stdout, &args.join(" ")))
+}
+
+fn ivy() -> Value {
+    let (code, sarif) = sarif_of(&["--manifest-path", &manifest("ivy-costcap")]);
+    assert_eq!(code, 1);
+    sarif
+}
+
+#[test]
+fn the_validator_rejects_a_run_without_a_tool() {
+    let broken = serde_json::json!({ "version": "2.1.0", "runs": [{ "results": [] }] });
+    assert!(!validator().is_valid(&broken));
+}
+
+#[test]
+fn sarif_of_every_fixture_validates_against_the_schema() {
+    for dir in common::fixtures() {
+        let manifest = dir.join("Cargo.toml").display().to_string();
+        let (_, sarif) = sarif_of(&["--manifest-path", &manifest]);
+        for result in sarif["runs"][0]["results"].as_array().expect("results") {
+            let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri");
+            assert!(
+                !uri.starts_with("./") && !uri.contains('\\') && !uri.starts_with('/'),
+                "{uri}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ivy_run_matches_the_reviewed_snapshot() {
+    let mut sarif = ivy();
+    let run = &mut sarif["runs"][0];
+    // The rules carry the lint documentation, which `rules_describe_…`
+    // checks; the snapshot covers everything else.
+    run["tool"]["driver"]["rules"] = Value::Null;
+    let text = serde_json::to_string_pretty(run).expect("serializes");
+    common::assert_snapshot("ivy-costcap.sarif-run.json", &format!("{text}\n"));
+}
+
+#[test]
+fn rules_describe_each_lint_for_code_scanning() {
+    let sarif = ivy();
+    let driver = &sarif["runs"][0]["tool"]["driver"];
+    assert_eq!(driver["name"], "cargo-budget-lint");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(driver["informationUri"].as_str().is_some());
+    let rules = driver["rules"].as_array().expect("rules");
+    assert_eq!(rules.len(), budget_lint::lints::LINTS.len());
+    for (rule, lint) in rules.iter().zip(budget_lint::lints::LINTS) {
+        assert_eq!(rule["id"], lint.code);
+        assert_eq!(rule["name"], lint.name);
+        assert_eq!(rule["shortDescription"]["text"], lint.summary);
+        let full = rule["fullDescription"]["text"].as_str().expect("full");
+        assert!(!full.is_empty() && full.chars().count() <= 1024, "{full}");
+        assert_eq!(rule["help"]["text"], lint.doc);
+        assert_eq!(rule["help"]["markdown"], lint.doc);
+        assert!(
+            rule["helpUri"]
+                .as_str()
+                .is_some_and(|u| u.ends_with(&format!("{}-{}.md", lint.code, lint.name)))
+        );
+        let level = match lint.default_level {
+            budget_lint::lints::Level::Deny => "error",
+            _ => "warning",
+        };
+        assert_eq!(rule["defaultConfiguration"]["level"], level);
+        let properties = &rule["properties"];
+        assert!(properties["tags"].as_array().is_some_and(|t| !t.is_empty()));
+        assert_eq!(properties["precision"], lint.precision.as_str());
+        assert_eq!(properties["problem.severity"], level);
+        assert!(properties.get("security-severity").is_none());
+    }
+}
+
+#[test]
+fn results_link_their_evidence_and_carry_fingerprints_and_fixes() {
+    let sarif = ivy();
+    let run = &sarif["runs"][0];
+    assert_eq!(run["columnKind"], "utf16CodeUnits");
+    assert!(run.get("automationDetails").is_none());
+    let result = &run["results"][0];
+    assert_eq!(result["ruleId"], "BL001");
+    assert_eq!(result["ruleIndex"], 0);
+    assert_eq!(result["level"], "error");
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "fixtures/ivy-costcap/src/budget.rs"
+    );
+    assert!(location["artifactLocation"].get("uriBaseId").is_none());
+    let region = &location["region"];
+    assert_eq!(
+        (
+            &region["startLine"],
+            &region["startColumn"],
+            &region["endLine"],
+            &region["endColumn"]
+        ),
+        (&15.into(), &9.into(), &15.into(), &18.into())
+    );
+
+    let text = result["message"]["text"].as_str().expect("message");
+    let related = result["relatedLocations"].as_array().expect("related");
+    for location in related {
+        let id = location["id"].as_u64().expect("id");
+        let message = location["message"]["text"].as_str().expect("text");
+        assert!(text.contains(&format!("[{message}]({id})")), "{text}");
+    }
+
+    let fingerprints = &result["partialFingerprints"];
+    let line_hash = fingerprints["primaryLocationLineHash"]
+        .as_str()
+        .expect("line hash");
+    let source =
+        std::fs::read_to_string(fixture("ivy-costcap").join("src/budget.rs")).expect("source");
+    assert_eq!(
+        line_hash,
+        budget_lint::fingerprint::line_hashes(&source)[14]
+    );
+    assert!(
+        fingerprints["budgetLint/v1"]
+            .as_str()
+            .is_some_and(|f| f.ends_with(":1"))
+    );
+
+    // The glue goes after the statement that binds the tracked cost, line 63.
+    let change = &result["fixes"][0]["artifactChanges"][0];
+    assert_eq!(
+        change["artifactLocation"]["uri"],
+        "fixtures/ivy-costcap/src/runtime/mod.rs"
+    );
+    let replacement = &change["replacements"][0];
+    assert_eq!(
+        replacement["deletedRegion"],
+        serde_json::json!({ "startLine": 64, "startColumn": 1, "endLine": 64, "endColumn": 1 })
+    );
+    assert_eq!(
+        replacement["insertedContent"]["text"],
+        "    state.budget.cost_used += _cost;\n"
+    );
+}
+
+#[test]
+fn automation_details_only_with_a_category() {
+    let (_, sarif) = sarif_of(&[
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--sarif-category",
+        "budget-lint",
+    ]);
+    assert_eq!(
+        sarif["runs"][0]["automationDetails"],
+        serde_json::json!({ "id": "budget-lint/" })
+    );
+}
+
+#[test]
+fn suppressed_findings_stay_with_in_source_suppressions() {
+    let (code, sarif) = sarif_of(&["--manifest-path", &manifest("suppressions")]);
+    assert_eq!(code, 0);
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    let suppressed: Vec<(&str, &Value)> = results
+        .iter()
+        .filter_map(|r| Some((r["ruleId"].as_str()?, r.get("suppressions")?)))
+        .collect();
+    assert_eq!(suppressed.len(), 3, "{results:?}");
+    let (code, suppressions) = suppressed[0];
+    assert_eq!(code, "BL003");
+    assert_eq!(suppressions[0]["kind"], "inSource");
+    assert_eq!(
+        suppressions[0]["justification"],
+        "the gateway enforces the request limit"
+    );
+    assert_eq!(
+        suppressions[0]["location"]["physicalLocation"]["region"]["startLine"],
+        5
+    );
+    let unused = results.iter().filter(|r| r["ruleId"] == "BL100").count();
+    assert_eq!(unused, 3);
+}
+
+#[test]
+fn files_that_fail_to_parse_are_tool_notifications() {
+    let dir = common::scratch_copy("ivy-costcap");
+    std::fs::write(dir.path().join("src/broken.rs"), "fn broken( {\n").expect("write");
+    let out = common::run_in(dir.path(), &[".", "--message-format", "sarif"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let sarif = valid_sarif(&out.stdout, "broken file");
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], true);
+    let notifications = invocation["toolExecutionNotifications"]
+        .as_array()
+        .expect("notifications");
+    assert_eq!(notifications.len(), 1);
+    assert_eq!(notifications[0]["level"], "error");
+    let location = &notifications[0]["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "src/broken.rs");
+    assert_eq!(location["region"]["startLine"], 1);
+    assert_eq!(
+        sarif["runs"][0]["results"].as_array().map(Vec::len),
+        Some(1)
+    );
+}
+
+#[test]
+fn baselined_findings_stay_with_external_suppressions() {
+    let dir = common::scratch_copy("ivy-costcap");
+    let baseline = dir.path().join("baseline.json").display().to_string();
+    let out = common::run_in(dir.path(), &[".", "--write-baseline", &baseline]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = common::run_in(
+        dir.path(),
+        &[".", "--baseline", &baseline, "--message-format", "sarif"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let sarif = valid_sarif(&out.stdout, "baseline");
+    let suppressions = &sarif["runs"][0]["results"][0]["suppressions"];
+    assert_eq!(suppressions[0]["kind"], "external");
+    assert_eq!(
+        suppressions[0]["justification"],
+        format!("recorded in the baseline `{baseline}`")
+    );
+}
