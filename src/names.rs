@@ -167,6 +167,18 @@ pub fn bare_stem(name: &str) -> String {
     stem_of(&strip_units(words(name)))
 }
 
+/// Classifies a field by its name and type.
+///
+/// ```
+/// use budget_lint::facts::TypeShape;
+/// use budget_lint::names::{classify, Role, Vocabulary};
+///
+/// let money = TypeShape { text: "f64".into(), idents: vec!["f64".into()] };
+/// let words = Vocabulary::default();
+/// // `cost_used` and `cost_cap_usd` share the stem `cost`: one dimension.
+/// assert_eq!(classify("cost_used", &money, &words), Role::CountUp { stem: "cost".into() });
+/// assert_eq!(classify("cost_cap_usd", &money, &words), Role::Limit { stem: "cost".into() });
+/// ```
 pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     let all_words = words(name);
     let stripped = strip_units(all_words.clone());
