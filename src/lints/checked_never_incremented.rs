@@ -17,18 +17,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
         if !uses.production_spends.is_empty() || uses.uncertain_spends > 0 {
             continue;
         }
-        let checks: Vec<_> = if pairing.countdown {
-            model
-                .checks
-                .iter()
-                .filter(|c| c.enforces() && c.mentions(counter))
-                .collect()
-        } else {
-            if pairing.limits.is_empty() {
-                continue;
-            }
-            model.checks_relating(counter, &pairing.limits, true)
-        };
+        let checks = model.enforcing_checks(pairing);
         if checks.is_empty() {
             continue;
         }

@@ -10,17 +10,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
     for pairing in &model.pairings {
         let counter = pairing.counter;
         let field = &model.fields[counter];
-        let checks: Vec<_> = if pairing.countdown {
-            model
-                .checks
-                .iter()
-                .filter(|c| c.enforces() && c.mentions(counter))
-                .collect()
-        } else if pairing.limits.is_empty() {
-            continue;
-        } else {
-            model.checks_relating(counter, &pairing.limits, true)
-        };
+        let checks = model.enforcing_checks(pairing);
         if checks.is_empty() || checks.iter().any(|c| c.op != CompareOp::Equality) {
             continue;
         }

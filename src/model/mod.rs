@@ -457,6 +457,19 @@ impl Model {
         &self.structs[self.fields[field].owner]
     }
 
+    /// The enforcing checks of a pairing, certain of the counter: any
+    /// comparison of a countdown, or one relating a counter to its limits.
+    pub fn enforcing_checks(&self, pairing: &Pairing) -> Vec<&Check> {
+        if pairing.countdown {
+            return self
+                .checks
+                .iter()
+                .filter(|c| c.enforces() && c.mentions(pairing.counter))
+                .collect();
+        }
+        self.checks_relating(pairing.counter, &pairing.limits, true)
+    }
+
     /// The enforcing checks that relate `counter` to one of `limits`.
     pub fn checks_relating(
         &self,
