@@ -97,6 +97,8 @@ pub struct StructFact {
     pub name: String,
     pub span: Span,
     pub derives: Vec<String>,
+    /// `#[repr(C)]`: a layout shared with foreign code.
+    pub foreign_layout: bool,
     pub fields: Vec<FieldFact>,
     pub code: CodeKind,
 }

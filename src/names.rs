@@ -212,10 +212,14 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     if !ty.is_numeric() {
         return Role::Other;
     }
+    // `left` counts down only at the end (`fuel_left`); in front it is a
+    // side (`left_total`, `left_margin`).
+    let last = words.len() - 1;
     let rest: Vec<String> = words
         .iter()
-        .filter(|w| !vocabulary.is_countdown(w))
-        .cloned()
+        .enumerate()
+        .filter(|&(i, w)| !vocabulary.is_countdown(w) || (w == "left" && i != last))
+        .map(|(_, w)| w.clone())
         .collect();
     if rest.len() < words.len() && !rest.is_empty() {
         return Role::Countdown {
@@ -316,6 +320,7 @@ mod tests {
             }
         );
         assert_eq!(role("timeout_ms"), Role::TimeLimit);
+        assert_eq!(role("left_total"), Role::Other);
         let instant = TypeShape {
             text: "Instant".into(),
             idents: vec!["Instant".into()],

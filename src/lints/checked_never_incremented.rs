@@ -17,6 +17,13 @@ pub fn run(model: &Model) -> Vec<Finding> {
         if !uses.production_spends.is_empty() || uses.uncertain_spends > 0 {
             continue;
         }
+        // A counter named only by a limit's stem may be a plain value
+        // (`align` beside `max_align`): without any write but its
+        // initialisation, nothing says it counts.
+        if model.bare_counters.contains(&counter) && uses.test_writes.is_empty() && uses.resets == 0
+        {
+            continue;
+        }
         let checks = model.enforcing_checks(pairing);
         if checks.is_empty() {
             continue;

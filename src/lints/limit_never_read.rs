@@ -15,7 +15,7 @@ pub fn read_siblings_of_unread(model: &Model, limit: FieldId) -> Option<Vec<Fiel
         return None;
     }
     let owner = model.struct_of(limit);
-    if owner.code.is_test() || owner.only_serialized() || model.is_read_in_production(limit) {
+    if owner.code.is_test() || owner.handed_to_others() || model.is_read_in_production(limit) {
         return None;
     }
     // A struct none of whose fields production code reads is data handed

@@ -20,16 +20,18 @@ pub struct StructInfo {
     pub name: String,
     pub span: Span,
     pub derives: Vec<String>,
+    pub foreign_layout: bool,
     pub code: CodeKind,
     pub fields: Vec<FieldId>,
 }
 
 impl StructInfo {
-    /// A struct that is serialized but never deserialized is a message for
-    /// someone else, who enforces its limits.
-    pub fn only_serialized(&self) -> bool {
+    /// A struct that is serialized but never deserialized, or laid out for
+    /// foreign code (`#[repr(C)]`), is a message for someone else, who
+    /// enforces its limits.
+    pub fn handed_to_others(&self) -> bool {
         let has = |name: &str| self.derives.iter().any(|d| d == name);
-        has("Serialize") && !has("Deserialize")
+        (has("Serialize") && !has("Deserialize")) || self.foreign_layout
     }
 }
 
@@ -48,6 +50,8 @@ pub struct FieldUse {
     pub production_spends: Vec<Span>,
     /// Writes of any kind in test code.
     pub test_writes: Vec<Span>,
+    /// Production assignments of a constant (`= 0`).
+    pub resets: usize,
     /// Production spends whose receiver could be this field or another
     /// field of the same name: enough to stay silent, not to accuse.
     pub uncertain_spends: usize,
@@ -136,6 +140,9 @@ pub struct Model {
     pub bindings: Vec<Binding>,
     /// For each struct, the structs its fields hold directly.
     links: Vec<BTreeSet<StructId>>,
+    /// Counters named only by a limit's stem (`depth` beside `max_depth`),
+    /// whose role rests on weaker evidence than a usage word.
+    pub bare_counters: BTreeSet<FieldId>,
 }
 
 enum Resolution {
@@ -159,6 +166,7 @@ impl Model {
                     name: fact.name.clone(),
                     span: fact.span,
                     derives: fact.derives.clone(),
+                    foreign_layout: fact.foreign_layout,
                     code: fact.code,
                     fields: Vec::new(),
                 };
@@ -260,6 +268,7 @@ impl Model {
                 let stem = names::bare_stem(&field.name);
                 if stems.contains(&stem) {
                     self.fields[f].role = Role::CountUp { stem };
+                    self.bare_counters.insert(f);
                 } else if names::is_bare_countdown(&field.name) && stems.len() == 1 {
                     let stem = stems.iter().next().cloned().unwrap_or_default();
                     self.fields[f].role = Role::Countdown { stem };
@@ -301,6 +310,9 @@ impl Model {
             if stores && code == CodeKind::Production {
                 self.uses[field].uncertain_spends += 1;
                 continue;
+            }
+            if kind == AccessKind::Reset && code == CodeKind::Production {
+                self.uses[field].resets += 1;
             }
             let spends = is_spend(&self.fields[field].role, kind);
             let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);

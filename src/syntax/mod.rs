@@ -712,6 +712,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             name: item.ident.to_string(),
             span: self.span(item.ident.span()),
             derives: derives(&item.attrs),
+            foreign_layout: item.attrs.iter().any(is_repr_c),
             fields,
             code,
         });
@@ -1314,6 +1315,16 @@ fn cfg_is_test(predicate: &str) -> bool {
     let compact: String = predicate.chars().filter(|c| !c.is_whitespace()).collect();
     compact == "test"
         || (compact.starts_with("all(") && compact.split([',', '(', ')']).any(|t| t == "test"))
+}
+
+fn is_repr_c(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("repr")
+        && attr.meta.require_list().is_ok_and(|list| {
+            list.tokens
+                .clone()
+                .into_iter()
+                .any(|t| t.to_string() == "C")
+        })
 }
 
 fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
