@@ -3,19 +3,27 @@
 
 use std::collections::HashMap;
 
+mod attrs;
+mod exprs;
 mod macros;
+mod paths;
 
 use proc_macro2::Span as SynSpan;
+
+use attrs::{derives, is_repr_c, is_test_code, path_attr};
+use exprs::{
+    callee_of, direction, is_constant, pattern_shape, shape_of, step_amount, strip, writes_through,
+};
+use paths::{is_mut_ref, last_ident, last_type_ident, self_root, type_idents, type_shape, unraw};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
-use syn::{BinOp, Expr, Member, Pat, Token, Type, UnOp};
+use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::facts::{
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
     FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact,
-    TypeShape,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -105,24 +113,6 @@ struct Extractor<'t> {
     /// Whether to record items for the file's directives.
     collect_items: bool,
 }
-
-const TRANSPARENT_METHODS: &[&str] = &[
-    "lock",
-    "unwrap",
-    "expect",
-    "borrow",
-    "borrow_mut",
-    "read",
-    "write",
-    "get_mut",
-    "as_mut",
-    "as_ref",
-    "deref",
-    "deref_mut",
-    "unwrap_or_else",
-];
-
-const WRITE_THROUGH_METHODS: &[&str] = &["lock", "borrow_mut", "write", "get_mut", "as_mut"];
 
 const COMPARE_METHODS: &[&str] = &[
     "cmp",
@@ -1100,324 +1090,6 @@ impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
             }
         }
     }
-}
-
-/// Strips parentheses, references, dereferences, `?` and methods that only
-/// reach through a wrapper (`lock().unwrap()`, `borrow_mut()`).
-fn strip(expr: &Expr) -> &Expr {
-    match expr {
-        Expr::Paren(inner) => strip(&inner.expr),
-        Expr::Group(inner) => strip(&inner.expr),
-        Expr::Reference(inner) => strip(&inner.expr),
-        Expr::Try(inner) => strip(&inner.expr),
-        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => strip(&unary.expr),
-        Expr::MethodCall(call)
-            if TRANSPARENT_METHODS.contains(&call.method.to_string().as_str()) =>
-        {
-            strip(&call.receiver)
-        }
-        other => other,
-    }
-}
-
-fn writes_through(expr: &Expr) -> bool {
-    match expr {
-        Expr::Reference(reference) => reference.mutability.is_some(),
-        Expr::Paren(inner) => writes_through(&inner.expr),
-        Expr::Try(inner) => writes_through(&inner.expr),
-        Expr::MethodCall(call) => {
-            WRITE_THROUGH_METHODS.contains(&call.method.to_string().as_str())
-                || (TRANSPARENT_METHODS.contains(&call.method.to_string().as_str())
-                    && writes_through(&call.receiver))
-        }
-        _ => false,
-    }
-}
-
-/// Whether an expression is a constant: a literal, a `SCREAMING_CASE` path,
-/// `Default::default()`, `None`, `Duration::ZERO`, or arithmetic on those.
-fn is_constant(expr: &Expr) -> bool {
-    match expr {
-        Expr::Lit(_) => true,
-        Expr::Paren(inner) => is_constant(&inner.expr),
-        Expr::Group(inner) => is_constant(&inner.expr),
-        Expr::Unary(unary) => is_constant(&unary.expr),
-        Expr::Cast(cast) => is_constant(&cast.expr),
-        Expr::Binary(binary) => is_constant(&binary.left) && is_constant(&binary.right),
-        Expr::Path(path) => {
-            let name = last_ident(&path.path);
-            name == "None"
-                || name == "ZERO"
-                || name == "MAX"
-                || (name.chars().any(|c| c.is_ascii_uppercase())
-                    && name
-                        .chars()
-                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
-        }
-        Expr::Call(call) => {
-            let constant_args = call.args.iter().all(is_constant);
-            match &*call.func {
-                Expr::Path(path) => {
-                    let name = last_ident(&path.path);
-                    (name == "default" && call.args.is_empty())
-                        || (constant_args
-                            && matches!(
-                                name.as_str(),
-                                "new"
-                                    | "from_secs"
-                                    | "from_millis"
-                                    | "from_micros"
-                                    | "from_nanos"
-                                    | "from_secs_f64"
-                                    | "Some"
-                            ))
-                }
-                _ => false,
-            }
-        }
-        _ => false,
-    }
-}
-
-/// The shape of a returned value: `cost`, `Ok(cost)`, `(response, cost)`,
-/// `self.total`.
-fn shape_of(expr: &Expr) -> Option<Shape> {
-    match expr {
-        Expr::Paren(inner) => shape_of(&inner.expr),
-        Expr::Path(path) => Some(Shape::Local(path.path.get_ident()?.to_string())),
-        Expr::Call(call) if call.args.len() == 1 => match &*call.func {
-            Expr::Path(wrapper) if matches!(last_ident(&wrapper.path).as_str(), "Ok" | "Some") => {
-                shape_of(&call.args[0])
-            }
-            _ => None,
-        },
-        Expr::Tuple(tuple) => Some(Shape::Tuple(
-            tuple
-                .elems
-                .iter()
-                .map(|e| match shape_of(e) {
-                    Some(Shape::Local(name)) => Some(name),
-                    _ => None,
-                })
-                .collect(),
-        )),
-        Expr::Field(field) => match (&*field.base, &field.member) {
-            (Expr::Path(base), Member::Named(name)) if base.path.is_ident("self") => {
-                Some(Shape::SelfField(name.to_string()))
-            }
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The shape a `let` pattern binds.
-fn pattern_shape(pat: &Pat) -> Option<Shape> {
-    match pat {
-        Pat::Ident(ident) => Some(Shape::Local(ident.ident.to_string())),
-        Pat::Type(typed) => pattern_shape(&typed.pat),
-        Pat::Tuple(tuple) => Some(Shape::Tuple(
-            tuple
-                .elems
-                .iter()
-                .map(|p| match pattern_shape(p) {
-                    Some(Shape::Local(name)) => Some(name),
-                    _ => None,
-                })
-                .collect(),
-        )),
-        _ => None,
-    }
-}
-
-/// The last name of the function or method a binding's value comes from,
-/// through `?`, `.await`, `.unwrap()` and `.expect()`.
-fn callee_of(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::Try(inner) => callee_of(&inner.expr),
-        Expr::Await(inner) => callee_of(&inner.base),
-        Expr::Paren(inner) => callee_of(&inner.expr),
-        Expr::MethodCall(call)
-            if matches!(call.method.to_string().as_str(), "unwrap" | "expect") =>
-        {
-            callee_of(&call.receiver)
-        }
-        Expr::MethodCall(call) => Some(call.method.to_string()),
-        Expr::Call(call) => match &*call.func {
-            Expr::Path(path) => Some(last_ident(&path.path)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The `n` of `x + n` and `x.saturating_add(n)`: what a self-referencing
-/// assignment adds or subtracts.
-fn step_amount(value: &Expr) -> &Expr {
-    match strip(value) {
-        Expr::Binary(binary) => &binary.right,
-        Expr::MethodCall(call) => match call.args.first() {
-            Some(arg) if direction(value).is_some() && call.method.to_string().contains('_') => arg,
-            _ => step_amount(&call.receiver),
-        },
-        Expr::Cast(cast) => step_amount(&cast.expr),
-        _ => value,
-    }
-}
-
-/// The direction of `x + n`, `x.saturating_add(n)` and their kin.
-fn direction(value: &Expr) -> Option<AccessKind> {
-    match strip(value) {
-        Expr::Binary(binary) => match binary.op {
-            BinOp::Add(_) | BinOp::Mul(_) => Some(AccessKind::Increase),
-            BinOp::Sub(_) | BinOp::Div(_) => Some(AccessKind::Decrease),
-            _ => None,
-        },
-        Expr::MethodCall(call) => {
-            let method = call.method.to_string();
-            if method.ends_with("_add") || method.ends_with("_mul") {
-                Some(AccessKind::Increase)
-            } else if method.ends_with("_sub") || method.ends_with("_div") {
-                Some(AccessKind::Decrease)
-            } else {
-                direction(&call.receiver)
-            }
-        }
-        Expr::Cast(cast) => direction(&cast.expr),
-        _ => None,
-    }
-}
-
-fn is_test_code(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|attr| {
-        let path = attr.path();
-        let name = path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        if name == "test" || name == "bench" {
-            return true;
-        }
-        if !path.is_ident("cfg") {
-            return false;
-        }
-        let Ok(list) = attr.meta.require_list() else {
-            return false;
-        };
-        cfg_is_test(&list.tokens.to_string())
-    })
-}
-
-/// Whether a `cfg(...)` predicate only holds in test builds: `test`,
-/// `all(test, …)`, or `any(test)`.
-fn cfg_is_test(predicate: &str) -> bool {
-    let compact: String = predicate.chars().filter(|c| !c.is_whitespace()).collect();
-    compact == "test"
-        || (compact.starts_with("all(") && compact.split([',', '(', ')']).any(|t| t == "test"))
-}
-
-fn is_repr_c(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("repr")
-        && attr.meta.require_list().is_ok_and(|list| {
-            list.tokens
-                .clone()
-                .into_iter()
-                .any(|t| t.to_string() == "C")
-        })
-}
-
-fn derives(attrs: &[syn::Attribute]) -> Vec<String> {
-    let mut names = Vec::new();
-    for attr in attrs {
-        let path = attr.path();
-        let is_derive = path.is_ident("derive");
-        let is_cfg_attr = path.is_ident("cfg_attr");
-        if !is_derive && !is_cfg_attr {
-            continue;
-        }
-        // Both `derive(A, B)` and `cfg_attr(feature, derive(A, B))` list
-        // derives as paths; collecting every path's last identifier after
-        // the word `derive` covers both.
-        let text = attr.meta.to_token_stream().to_string();
-        let Some(start) = text.find("derive") else {
-            continue;
-        };
-        names.extend(
-            text[start + "derive".len()..]
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .filter(|word| word.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
-                .map(str::to_string),
-        );
-    }
-    names
-}
-
-fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
-    attrs.iter().find_map(|attr| {
-        if !attr.path().is_ident("path") {
-            return None;
-        }
-        let syn::Meta::NameValue(pair) = &attr.meta else {
-            return None;
-        };
-        match &pair.value {
-            Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(value),
-                ..
-            }) => Some(value.value()),
-            _ => None,
-        }
-    })
-}
-
-fn self_root(self_types: &[String]) -> Root {
-    match self_types.last() {
-        Some(name) => Root::Typed(vec![name.clone()]),
-        None => Root::Unknown,
-    }
-}
-
-fn last_ident(path: &syn::Path) -> String {
-    path.segments
-        .last()
-        .map(|s| unraw(&s.ident.to_string()))
-        .unwrap_or_default()
-}
-
-fn last_type_ident(ty: &Type) -> String {
-    type_idents(ty).into_iter().next().unwrap_or_default()
-}
-
-fn is_mut_ref(ty: &Type) -> bool {
-    matches!(ty, Type::Reference(reference) if reference.mutability.is_some())
-}
-
-/// Every identifier in a type, outermost first, skipping references.
-fn type_idents(ty: &Type) -> Vec<String> {
-    let mut collector = TypeIdents(Vec::new());
-    collector.visit_type(ty);
-    collector.0
-}
-
-struct TypeIdents(Vec<String>);
-
-impl<'ast> Visit<'ast> for TypeIdents {
-    fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
-        self.0.push(unraw(&segment.ident.to_string()));
-        visit::visit_path_segment(self, segment);
-    }
-}
-
-fn type_shape(ty: &Type) -> TypeShape {
-    TypeShape {
-        text: ty.to_token_stream().to_string(),
-        idents: type_idents(ty),
-    }
-}
-
-fn unraw(ident: &str) -> String {
-    ident.strip_prefix("r#").unwrap_or(ident).to_string()
 }
 
 #[cfg(test)]
