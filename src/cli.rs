@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::discover::Selection;
 use crate::lints::{LINTS, Level, find_lint};
+use crate::pipeline::Options;
 use crate::render;
 
 /// Exit status: nothing at deny level.
@@ -60,9 +61,12 @@ pub struct LintArgs {
     pub workspace: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Worker threads for parsing (default: the number of cores).
-    #[arg(short = 'j', long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads for reading and parsing (default: the number of cores).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Parse every file, not only those whose text can matter to a finding.
+    #[arg(long)]
+    pub no_prefilter: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -113,10 +117,16 @@ pub fn run(args: Vec<String>) -> Output {
         packages: args.packages.clone(),
         paths: args.paths.clone(),
     };
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let report = match crate::analyze(&selection, threads) {
+    let threads = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let options = Options {
+        threads,
+        // `map` lists every budget, including those no code uses.
+        prefilter: !args.no_prefilter && !map,
+    };
+    let report = match crate::analyze(&selection, options) {
         Ok(report) => report,
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };

@@ -10,7 +10,9 @@ pub mod lints;
 pub mod model;
 pub mod names;
 pub mod pipeline;
+pub mod prefilter;
 pub mod render;
+pub mod scan;
 pub mod source;
 pub mod suggest;
 mod syntax;
@@ -28,6 +30,8 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub errors: Vec<FileError>,
     pub warnings: Vec<String>,
+    /// Every file linted, including those the prefilter did not parse.
+    pub files: usize,
 }
 
 impl Report {
@@ -38,9 +42,12 @@ impl Report {
 
 /// Lints the selected files. Errors here are usage or I/O errors that stop
 /// the run before any file is linted.
-pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report, String> {
+pub fn analyze(
+    selection: &discover::Selection,
+    options: pipeline::Options,
+) -> Result<Report, String> {
     let discovery = discover::discover(selection)?;
-    let parsed = pipeline::parse_all(&discovery, threads);
+    let parsed = pipeline::parse_all(&discovery, options);
     let model = Model::build(&parsed.facts);
     drop(parsed.facts);
     let findings = lints::run_all(&model);
@@ -50,5 +57,6 @@ pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report
         findings,
         errors: parsed.errors,
         warnings: discovery.warnings,
+        files: parsed.files,
     })
 }

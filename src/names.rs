@@ -160,6 +160,34 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
     Role::Other
 }
 
+/// The fields of one struct that may be budget fields (counters and limits)
+/// whatever their types turn out to be: the names that `classify` gives a
+/// role when the type is numeric, and the bare counters that a limit of the
+/// same struct names. The prefilter looks for these names, so it follows
+/// the naming rules wherever they change.
+pub fn possible_budget_fields<'a>(fields: &[&'a str]) -> Vec<&'a str> {
+    let numeric = TypeShape {
+        text: "u64".to_string(),
+        idents: vec!["u64".to_string()],
+    };
+    let roles: Vec<Role> = fields.iter().map(|f| classify(f, &numeric)).collect();
+    let limit_stems: Vec<&str> = roles
+        .iter()
+        .filter_map(|role| match role {
+            Role::Limit { stem } => Some(stem.as_str()),
+            _ => None,
+        })
+        .collect();
+    fields
+        .iter()
+        .zip(&roles)
+        .filter(|(field, role)| {
+            **role != Role::Other || limit_stems.contains(&bare_stem(field).as_str())
+        })
+        .map(|(field, _)| *field)
+        .collect()
+}
+
 fn limit_role(words: &[String]) -> Option<Role> {
     if words.len() < 2 {
         return None;
@@ -234,6 +262,18 @@ mod tests {
             idents: vec!["Instant".into()],
         };
         assert_eq!(classify("start_time", &instant), Role::TimeStart);
+    }
+
+    #[test]
+    fn possible_budget_fields_include_bare_counters() {
+        assert_eq!(
+            possible_budget_fields(&["depth", "max_depth", "name", "tokens_used", "retries"]),
+            vec!["depth", "max_depth", "tokens_used"]
+        );
+        assert_eq!(
+            possible_budget_fields(&["timeout", "label"]),
+            vec!["timeout"]
+        );
     }
 
     #[test]

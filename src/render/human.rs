@@ -90,8 +90,8 @@ pub fn render(report: &Report) -> String {
             "budget-lint: {} finding{} ({denied} denied, {warned} warned) in {} file{}\n",
             report.findings.len(),
             if report.findings.len() == 1 { "" } else { "s" },
-            report.db.files.len(),
-            if report.db.files.len() == 1 { "" } else { "s" },
+            report.files,
+            if report.files == 1 { "" } else { "s" },
         ));
     }
     out
