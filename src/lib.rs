@@ -46,8 +46,9 @@ pub fn analyze(
     selection: &discover::Selection,
     options: pipeline::Options,
 ) -> Result<Report, String> {
-    let discovery = discover::discover(selection)?;
-    let parsed = pipeline::parse_all(&discovery, options);
+    let mut discovery = discover::discover(selection)?;
+    let mut parsed = pipeline::parse_all(&discovery, options);
+    discovery.warnings.append(&mut parsed.warnings);
     let model = Model::build(&parsed.facts);
     drop(parsed.facts);
     let findings = lints::run_all(&model);

@@ -163,9 +163,10 @@ pub fn classify(name: &str, ty: &TypeShape) -> Role {
 /// The fields of one struct that may be budget fields (counters and limits)
 /// whatever their types turn out to be: the names that `classify` gives a
 /// role when the type is numeric, and the bare counters that a limit of the
-/// same struct names. The prefilter looks for these names, so it follows
-/// the naming rules wherever they change.
-pub fn possible_budget_fields<'a>(fields: &[&'a str]) -> Vec<&'a str> {
+/// same struct names. Returns their indices, each with whether it may be a
+/// limit. The prefilter looks for these names, so it follows the naming
+/// rules wherever they change.
+pub fn possible_budget_fields(fields: &[&str]) -> Vec<(usize, bool)> {
     let numeric = TypeShape {
         text: "u64".to_string(),
         idents: vec!["u64".to_string()],
@@ -178,14 +179,14 @@ pub fn possible_budget_fields<'a>(fields: &[&'a str]) -> Vec<&'a str> {
             _ => None,
         })
         .collect();
-    fields
-        .iter()
-        .zip(&roles)
-        .filter(|(field, role)| {
-            **role != Role::Other || limit_stems.contains(&bare_stem(field).as_str())
-        })
-        .map(|(field, _)| *field)
-        .collect()
+    let mut possible = Vec::new();
+    for (index, (field, role)) in fields.iter().zip(&roles).enumerate() {
+        let limit = matches!(role, Role::Limit { .. } | Role::TimeLimit);
+        if *role != Role::Other || limit_stems.contains(&bare_stem(field).as_str()) {
+            possible.push((index, limit));
+        }
+    }
+    possible
 }
 
 fn limit_role(words: &[String]) -> Option<Role> {
@@ -268,11 +269,11 @@ mod tests {
     fn possible_budget_fields_include_bare_counters() {
         assert_eq!(
             possible_budget_fields(&["depth", "max_depth", "name", "tokens_used", "retries"]),
-            vec!["depth", "max_depth", "tokens_used"]
+            vec![(0, false), (1, true), (3, false)]
         );
         assert_eq!(
-            possible_budget_fields(&["timeout", "label"]),
-            vec!["timeout"]
+            possible_budget_fields(&["label", "timeout"]),
+            vec![(1, true)]
         );
     }
 

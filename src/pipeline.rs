@@ -10,14 +10,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
-use crate::prefilter::{self, Known, Unparsed};
+use crate::prefilter::{self, Known, Unparsed, Want};
 use crate::scan::{self, Scan};
 use crate::source::{SourceDb, SourceFile};
 use crate::syntax;
 
 /// syn recurses on nested expressions, and so do visiting and dropping the
-/// tree; the stack is only reserved.
-const WORKER_STACK: usize = 64 * 1024 * 1024;
+/// tree: a 200,000-term `a + a + …` chain needs several hundred MiB in a
+/// debug build. The stack is only reserved; pages are touched as used.
+const WORKER_STACK: usize = 1024 * 1024 * 1024;
 
 /// How the loader works.
 #[derive(Debug, Clone, Copy)]
@@ -46,6 +47,7 @@ pub struct Parsed {
     pub errors: Vec<FileError>,
     /// Every readable file, parsed or skipped by the prefilter.
     pub files: usize,
+    pub warnings: Vec<String>,
 }
 
 /// One file the loader knows of: discovered, or declared by a `mod`.
@@ -59,15 +61,33 @@ struct Slot {
 
 enum State {
     Pending,
-    Scanned { scan: Scan, children: Vec<PathBuf> },
-    Parsed { text: String, facts: usize },
+    Scanned {
+        scan: Scan,
+        children: Vec<PathBuf>,
+        partial: Option<Partial>,
+    },
+    Parsed {
+        text: String,
+        facts: usize,
+    },
     Unparsable(String, syntax::ParseError),
     Unreadable(String),
+}
+
+/// Byte ranges of a file's text.
+type Ranges = Vec<(usize, usize)>;
+
+/// Some top-level structs of a file, parsed alone.
+struct Partial {
+    text: String,
+    facts: usize,
+    structs: Vec<usize>,
 }
 
 enum Outcome {
     Scanned(Scan, Vec<PathBuf>),
     Parsed(String, FileFacts),
+    Partial(String, FileFacts),
     Unparsable(String, syntax::ParseError),
     Unreadable(String),
 }
@@ -85,6 +105,8 @@ struct Loader {
     fields: HashSet<u32>,
     /// The scans of the files that were scanned, then parsed.
     parsed_scans: Vec<Scan>,
+    root: PathBuf,
+    warnings: Vec<String>,
 }
 
 pub fn parse_all(discovery: &Discovery, options: Options) -> Parsed {
@@ -97,6 +119,8 @@ pub fn parse_all(discovery: &Discovery, options: Options) -> Parsed {
         declared: HashMap::new(),
         fields: HashSet::new(),
         parsed_scans: Vec::new(),
+        root: discovery.root.clone(),
+        warnings: Vec::new(),
     };
     for input in &discovery.inputs {
         loader.add(input.path.clone(), input.code, 0);
@@ -107,7 +131,8 @@ pub fn parse_all(discovery: &Discovery, options: Options) -> Parsed {
             if pending.is_empty() {
                 break;
             }
-            loader.parse(&pending);
+            let all = pending.into_iter().map(|id| (id, Want::Full)).collect();
+            loader.parse(all);
             continue;
         }
         loader.scan(&pending);
@@ -115,9 +140,9 @@ pub fn parse_all(discovery: &Discovery, options: Options) -> Parsed {
         if chosen.is_empty() {
             break;
         }
-        loader.parse(&chosen);
+        loader.parse(chosen);
     }
-    loader.finish(&discovery.root)
+    loader.finish()
 }
 
 impl Loader {
@@ -170,33 +195,47 @@ impl Loader {
             self.slots[id].state = match outcome {
                 Outcome::Scanned(scan, children) => {
                     self.fields.extend(scan.fields.iter().copied());
-                    State::Scanned { scan, children }
+                    State::Scanned {
+                        scan,
+                        children,
+                        partial: None,
+                    }
                 }
                 Outcome::Unreadable(message) => State::Unreadable(message),
-                Outcome::Parsed(..) | Outcome::Unparsable(..) => continue,
+                Outcome::Parsed(..) | Outcome::Partial(..) | Outcome::Unparsable(..) => continue,
             };
         }
     }
 
-    fn select(&mut self) -> Vec<usize> {
+    fn select(&mut self) -> Vec<(usize, Want)> {
         self.mark_test_code();
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
+        let mut parsed: HashSet<PathBuf> = HashSet::new();
         for (id, slot) in self.slots.iter().enumerate() {
-            if let State::Scanned { scan, children } = &slot.state {
-                ids.push(id);
-                unparsed.push(Unparsed {
-                    path: &slot.path,
+            match &slot.state {
+                State::Scanned {
                     scan,
                     children,
-                });
+                    partial,
+                } => {
+                    if partial.is_some() {
+                        parsed.insert(slot.path.clone());
+                    }
+                    ids.push(id);
+                    unparsed.push(Unparsed {
+                        path: &slot.path,
+                        scan,
+                        children,
+                        extracted: partial.as_ref().map_or(&[], |p| p.structs.as_slice()),
+                    });
+                }
+                State::Parsed { .. } => {
+                    parsed.insert(slot.path.clone());
+                }
+                _ => {}
             }
         }
-        let parsed: HashSet<PathBuf> = self
-            .owners
-            .iter()
-            .map(|&o| self.slots[o].path.clone())
-            .collect();
         let known_paths: HashSet<PathBuf> = self.index.keys().cloned().collect();
         let known = Known {
             facts: &self.facts,
@@ -207,46 +246,102 @@ impl Loader {
         };
         prefilter::select(&unparsed, &known)
             .into_iter()
-            .map(|i| ids[i])
+            .map(|(i, want)| (ids[i], want))
             .collect()
     }
 
-    fn parse(&mut self, ids: &[usize]) {
-        let inputs: Vec<(&Path, CodeKind)> = ids
+    /// Parses files as a whole, or some of their top-level structs alone.
+    fn parse(&mut self, work: Vec<(usize, Want)>) {
+        let inputs: Vec<(&Path, CodeKind, Option<Ranges>)> = work
             .iter()
-            .map(|&i| (self.slots[i].path.as_path(), self.slots[i].code))
+            .map(|(id, want)| {
+                let slot = &self.slots[*id];
+                let ranges = match (want, &slot.state) {
+                    (Want::Structs(structs), State::Scanned { scan, partial, .. }) => {
+                        let done = partial.as_ref().map_or(&[][..], |p| p.structs.as_slice());
+                        let ranges = structs
+                            .iter()
+                            .chain(done)
+                            .filter_map(|&i| scan.structs.get(i)?.item)
+                            .collect();
+                        Some(ranges)
+                    }
+                    _ => None,
+                };
+                (slot.path.as_path(), slot.code, ranges)
+            })
             .collect();
-        let outcomes = run_parallel(&inputs, self.options.threads, |&(path, code)| {
+        let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, ranges)| {
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
             };
             // The file id is assigned when the facts are merged.
-            match syntax::extract(0, &text, code) {
+            if let Some(ranges) = ranges {
+                let facts = syntax::extract(0, &only(&text, ranges), *code).unwrap_or_default();
+                return Outcome::Partial(text, facts);
+            }
+            match syntax::extract(0, &text, *code) {
                 Ok(facts) => Outcome::Parsed(text, facts),
                 Err(error) => Outcome::Unparsable(text, error),
             }
         });
-        for (&id, outcome) in ids.iter().zip(outcomes) {
-            let state = match outcome {
-                Outcome::Parsed(text, facts) => {
-                    self.follow(id, &facts.mod_decls);
-                    self.facts.push(facts);
+        for ((id, want), outcome) in work.into_iter().zip(outcomes) {
+            let previous = std::mem::replace(&mut self.slots[id].state, State::Pending);
+            let (scan, children, partial) = match previous {
+                State::Scanned {
+                    scan,
+                    children,
+                    partial,
+                } => (Some(scan), children, partial),
+                _ => (None, Vec::new(), None),
+            };
+            // A file parsed again replaces its partial facts.
+            let index = match &partial {
+                Some(p) => p.facts,
+                None => {
+                    self.facts.push(FileFacts::default());
                     self.owners.push(id);
-                    State::Parsed {
-                        text,
-                        facts: self.facts.len() - 1,
+                    self.facts.len() - 1
+                }
+            };
+            let state = match outcome {
+                Outcome::Partial(text, facts) => {
+                    self.facts[index] = facts;
+                    let mut structs = partial.map(|p| p.structs).unwrap_or_default();
+                    if let Want::Structs(more) = want {
+                        structs.extend(more);
+                    }
+                    State::Scanned {
+                        scan: scan.unwrap_or_default(),
+                        children,
+                        partial: Some(Partial {
+                            text,
+                            facts: index,
+                            structs,
+                        }),
                     }
                 }
-                Outcome::Unparsable(text, error) => State::Unparsable(text, error),
-                Outcome::Unreadable(message) => State::Unreadable(message),
+                Outcome::Parsed(text, facts) => {
+                    self.follow(id, &facts.mod_decls);
+                    self.facts[index] = facts;
+                    if let Some(mut scan) = scan {
+                        scan.structs = Vec::new();
+                        self.parsed_scans.push(scan);
+                    }
+                    State::Parsed { text, facts: index }
+                }
+                Outcome::Unparsable(text, error) => {
+                    self.facts[index] = FileFacts::default();
+                    State::Unparsable(text, error)
+                }
+                Outcome::Unreadable(message) => {
+                    self.facts[index] = FileFacts::default();
+                    State::Unreadable(message)
+                }
                 Outcome::Scanned(..) => continue,
             };
-            let previous = std::mem::replace(&mut self.slots[id].state, state);
-            if let State::Scanned { mut scan, .. } = previous {
-                scan.structs = Vec::new();
-                self.parsed_scans.push(scan);
-            }
+            self.slots[id].state = state;
         }
     }
 
@@ -257,8 +352,17 @@ impl Loader {
             (slot.path.clone(), slot.code, slot.depth)
         };
         let mut children = Vec::new();
-        for (child, decl_code) in module_files(&path, decls) {
-            if !self.index.contains_key(&child) && child.is_file() {
+        for ((child, decl_code), decl) in module_files(&path, decls).into_iter().zip(decls) {
+            if !child.is_file() {
+                self.warnings.push(format!(
+                    "`{}` declares `mod {};` but `{}` is not a readable file",
+                    display_path(&self.root, &path),
+                    decl.name,
+                    display_path(&self.root, &child)
+                ));
+                continue;
+            }
+            if !self.index.contains_key(&child) {
                 let code = if code == CodeKind::Test {
                     CodeKind::Test
                 } else {
@@ -308,7 +412,7 @@ impl Loader {
 
     /// Orders the files as discovery found them, then by the depth of the
     /// `mod` declarations that led to them, and assigns file ids.
-    fn finish(mut self, root: &Path) -> Parsed {
+    fn finish(mut self) -> Parsed {
         let test = self.mark_test_code();
         let mut order: Vec<usize> = (0..self.slots.len()).collect();
         order.sort_by(|&a, &b| {
@@ -322,12 +426,19 @@ impl Loader {
             if test.contains(&id) {
                 slot.code = CodeKind::Test;
             }
-            let display = display_path(root, &slot.path);
+            let display = display_path(&self.root, &slot.path);
             let file = parsed.db.files.len();
             match std::mem::replace(&mut slot.state, State::Pending) {
                 State::Pending => {}
-                State::Scanned { .. } => parsed.files += 1,
-                State::Parsed { text, facts: index } => {
+                State::Scanned { partial: None, .. } => parsed.files += 1,
+                State::Scanned {
+                    partial:
+                        Some(Partial {
+                            text, facts: index, ..
+                        }),
+                    ..
+                }
+                | State::Parsed { text, facts: index } => {
                     let mut file_facts = facts[index].take().unwrap_or_default();
                     file_facts.assign_file(file);
                     parsed.facts.push(file_facts);
@@ -366,6 +477,9 @@ impl Loader {
         parsed
             .errors
             .sort_by(|a, b| a.display.cmp(&b.display).then(a.offset.cmp(&b.offset)));
+        self.warnings.sort();
+        self.warnings.dedup();
+        parsed.warnings = self.warnings;
         parsed
     }
 }
@@ -380,6 +494,20 @@ fn mark_test(facts: &mut FileFacts) {
     for c in &mut facts.comparisons {
         c.code = CodeKind::Test;
     }
+}
+
+/// The text with everything outside `ranges` blanked, byte for byte, so
+/// that offsets into it are offsets into the file.
+fn only(text: &str, ranges: &[(usize, usize)]) -> String {
+    let mut bytes = vec![b' '; text.len()];
+    for &(start, end) in ranges {
+        if let (Some(to), Some(from)) = (bytes.get_mut(start..end), text.as_bytes().get(start..end))
+        {
+            to.copy_from_slice(from);
+        }
+    }
+    // Ranges start and end at ASCII tokens.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 fn read(path: &Path) -> Result<String, String> {

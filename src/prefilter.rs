@@ -25,16 +25,38 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::facts::{FileFacts, Place, Root};
-use crate::model::{FieldInfo, Model, StructId};
-use crate::names::{self, Role};
+use crate::model::{FieldId, FieldInfo, Model, StructId};
+use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
 
-/// An unparsed file as the prefilter sees it.
+/// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
     pub path: &'a Path,
     pub scan: &'a Scan,
     /// The files its `mod name;` declarations may refer to.
     pub children: &'a [PathBuf],
+    /// The structs (indices into `scan.structs`) already parsed alone.
+    pub extracted: &'a [usize],
+}
+
+impl Unparsed<'_> {
+    /// The structs it may declare that are not parsed yet.
+    fn structs(&self) -> impl Iterator<Item = (usize, &ScannedStruct)> + '_ {
+        self.scan
+            .structs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.extracted.contains(i))
+    }
+}
+
+/// How much of a file to parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Want {
+    Full,
+    /// Only these top-level structs (indices into `Scan::structs`): the
+    /// file is wanted for their declarations alone.
+    Structs(Vec<usize>),
 }
 
 /// What the prefilter knows besides the unparsed files.
@@ -45,38 +67,41 @@ pub struct Known<'a> {
     pub fields: &'a HashSet<u32>,
     /// The scans of the parsed files that were scanned.
     pub parsed_scans: &'a [Scan],
-    /// The files parsed so far.
+    /// The files parsed so far, as a whole or some of their structs.
     pub parsed: &'a HashSet<PathBuf>,
     /// Every file the loader knows of, parsed or not.
     pub known: &'a HashSet<PathBuf>,
 }
 
-/// The indices into `unparsed` of the files to parse next.
-pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>) -> Vec<usize> {
+/// The files to parse next, as indices into `unparsed`, and how much.
+pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>) -> Vec<(usize, Want)> {
     let model = Model::build(known.facts);
     let mut needs = Needs::default();
     needs.add_budget_fields(&model);
     let mut chosen = needs.select(unparsed, known, &model);
-    if !chosen.iter().any(|c| *c) {
+    if chosen.iter().all(Option::is_none) {
         // The lints' candidates are settled once the rules above want
         // nothing more: now their evidence is wanted too.
         needs.add_candidates(&model);
         chosen = needs.select(unparsed, known, &model);
     }
-    // A parent of a parsed file is parsed, up to the crate root.
+    // A parent of a parsed file is parsed, up to the crate root: whether
+    // the file is test code depends on the declaration.
     let mut wanted: HashSet<&Path> = known.parsed.iter().map(PathBuf::as_path).collect();
     wanted.extend(
         unparsed
             .iter()
             .zip(&chosen)
-            .filter(|(_, c)| **c)
+            .filter(|(_, c)| c.is_some())
             .map(|(u, _)| u.path),
     );
     loop {
         let mut added = false;
         for (u, chosen) in unparsed.iter().zip(chosen.iter_mut()) {
-            if !*chosen && u.children.iter().any(|c| wanted.contains(c.as_path())) {
-                *chosen = true;
+            if *chosen != Some(Want::Full)
+                && u.children.iter().any(|c| wanted.contains(c.as_path()))
+            {
+                *chosen = Some(Want::Full);
                 wanted.insert(u.path);
                 added = true;
             }
@@ -86,10 +111,9 @@ pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>) -> Vec<usize> {
         }
     }
     chosen
-        .iter()
+        .into_iter()
         .enumerate()
-        .filter(|(_, c)| **c)
-        .map(|(i, _)| i)
+        .filter_map(|(i, c)| Some((i, c?)))
         .collect()
 }
 
@@ -104,14 +128,25 @@ struct Needs {
 }
 
 impl Needs {
-    /// Limits, whose every read counts, and counters, whose certain spends
-    /// and checks count.
+    /// Limits, whose every read and check counts, and counters, whose
+    /// certain spends and checks count.
     fn add_budget_fields(&mut self, model: &Model) {
-        for field in &model.fields {
+        let paired: HashSet<FieldId> = model
+            .pairings
+            .iter()
+            .filter(|p| model.fields[p.counter].role != Role::TimeStart)
+            .flat_map(|p| p.limits.iter().copied())
+            .collect();
+        for (id, field) in model.fields.iter().enumerate() {
             match field.role {
-                Role::Limit { .. } | Role::TimeLimit => {
+                // A limit that bounds no counter matters only while no
+                // read is known (BL003).
+                Role::Limit { .. } | Role::TimeLimit
+                    if paired.contains(&id) || !model.is_read_in_production(id) =>
+                {
                     self.every.insert(field.name.clone());
                 }
+                Role::Limit { .. } | Role::TimeLimit => {}
                 Role::CountUp { .. } | Role::Countdown { .. } => self.want_certain(field),
                 Role::TimeStart | Role::Other => {}
             }
@@ -158,7 +193,12 @@ impl Needs {
             .insert(field.owner);
     }
 
-    fn select(&self, unparsed: &[Unparsed<'_>], known: &Known<'_>, model: &Model) -> Vec<bool> {
+    fn select(
+        &self,
+        unparsed: &[Unparsed<'_>],
+        known: &Known<'_>,
+        model: &Model,
+    ) -> Vec<Option<Want>> {
         let graph = Graph::new(model, unparsed);
         // Where a field name is declared by one struct so far, the name
         // alone may resolve to it: unless another struct declares it, all
@@ -196,7 +236,7 @@ impl Needs {
             .iter()
             .map(|u| {
                 let scan = u.scan;
-                scan.uncertain
+                let full = scan.uncertain
                     || (scan.path_attr && !scan.mods.is_empty())
                     || u.children.iter().any(|c| !known.known.contains(c))
                     || scan.fields.iter().any(|h| {
@@ -204,12 +244,26 @@ impl Needs {
                             || typed.get(h).is_some_and(|reach| {
                                 scan.mentions.iter().any(|m| reach.contains(m))
                             })
-                    })
-                    || scan.structs.iter().any(|s| {
+                    });
+                if full {
+                    return Some(Want::Full);
+                }
+                let structs: Vec<usize> = u
+                    .structs()
+                    .filter(|(_, s)| {
                         types.contains(&s.name)
                             || s.fields.iter().any(|f| undecided.contains(&ident_hash(f)))
                             || graph.matters(s, known.fields, &postings)
                     })
+                    .map(|(i, _)| i)
+                    .collect();
+                if structs.is_empty() {
+                    return None;
+                }
+                if structs.iter().any(|&i| scan.structs[i].item.is_none()) {
+                    return Some(Want::Full);
+                }
+                Some(Want::Structs(structs))
             })
             .collect()
     }
@@ -240,7 +294,7 @@ impl Graph {
                 }
             }
         }
-        for s in unparsed.iter().flat_map(|u| &u.scan.structs) {
+        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
             let name = ident_hash(&s.name);
             for field in &s.fields {
                 *graph.unparsed.entry(ident_hash(field)).or_default() += 1;
@@ -280,13 +334,18 @@ impl Graph {
     /// a budget field that code mentions, or a limit (which BL003 would
     /// report unread) beside a field that some file may read for certain.
     fn matters(&self, s: &ScannedStruct, mentions: &HashSet<u32>, postings: &Postings<'_>) -> bool {
-        let names: Vec<&str> = s.fields.iter().map(String::as_str).collect();
-        let budget = names::possible_budget_fields(&names);
-        if budget.is_empty() {
+        if s.budget.is_empty() {
             return false;
         }
-        if budget.iter().any(|f| mentions.contains(&ident_hash(f))) {
+        if s.budget
+            .iter()
+            .any(|&f| mentions.contains(&ident_hash(&s.fields[f])))
+        {
             return true;
+        }
+        // Only a limit can be reported without being mentioned (BL003).
+        if !s.limit {
+            return false;
         }
         let siblings: Vec<u32> = s
             .fields
@@ -312,7 +371,7 @@ impl Graph {
 }
 
 /// The files that mention each field of the unparsed structs that may
-/// hold budget fields.
+/// hold a limit.
 struct Postings<'a> {
     files: HashMap<u32, Vec<&'a [u32]>>,
 }
@@ -320,9 +379,8 @@ struct Postings<'a> {
 impl<'a> Postings<'a> {
     fn new(unparsed: &[Unparsed<'_>], scans: &[&'a Scan]) -> Postings<'a> {
         let mut postings: HashMap<u32, Vec<&'a [u32]>> = HashMap::new();
-        for s in unparsed.iter().flat_map(|u| &u.scan.structs) {
-            let names: Vec<&str> = s.fields.iter().map(String::as_str).collect();
-            if !names::possible_budget_fields(&names).is_empty() {
+        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+            if s.limit {
                 for field in &s.fields {
                     postings.entry(ident_hash(field)).or_default();
                 }

@@ -9,6 +9,8 @@
 //! unterminated comment or literal, unbalanced delimiters, a `struct` whose
 //! shape is unexpected) the file is marked `uncertain` and parsed anyway.
 
+use crate::names;
+
 /// What the prefilter needs to know about one file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Scan {
@@ -35,6 +37,14 @@ pub struct ScannedStruct {
     pub fields: Vec<String>,
     /// Hashes of the identifiers in its fields' types, sorted.
     pub types: Vec<u32>,
+    /// The fields that may be budget fields, by index into `fields`.
+    pub budget: Vec<usize>,
+    /// Whether one of them may be a limit.
+    pub limit: bool,
+    /// The byte range of the whole item, outer attributes included, when
+    /// it is at the top level of the file: parsing that range alone gives
+    /// its facts.
+    pub item: Option<(usize, usize)>,
 }
 
 impl Scan {
@@ -87,12 +97,25 @@ pub fn scan(text: &str) -> Scan {
         tokens: &tokens,
         declared: vec![false; tokens.len()],
     };
+    let mut depth = 0usize;
+    let top_level: Vec<bool> = tokens
+        .iter()
+        .map(|token| {
+            let top = depth == 0;
+            match token.kind {
+                Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Kind::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            top
+        })
+        .collect();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
         }
         match &text[token.start..token.end] {
-            "struct" => match reader.declaration(index + 1) {
+            "struct" => match reader.declaration(index + 1, top_level[index]) {
                 Ok(Some(declared)) => scan.structs.push(declared),
                 Ok(None) => {}
                 Err(Unexpected) => scan.uncertain = true,
@@ -104,7 +127,7 @@ pub fn scan(text: &str) -> Scan {
                 let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
                 if named {
                     let marked = reader.declared.clone();
-                    if reader.declaration(index + 1).is_err() {
+                    if reader.declaration(index + 1, false).is_err() {
                         reader.declared = marked;
                     }
                 }
@@ -473,8 +496,15 @@ impl Reader<'_> {
         if group != Group::Code {
             return false;
         }
-        let static_mut = at > 1 && self.is_word(at - 1, "mut") && self.is_word(at - 2, "static");
-        if at > 0 && (self.is_word(at - 1, "ref") || self.is_word(at - 1, "mut")) && !static_mut {
+        // `ref x` and `mut x` bind fields in patterns; `&mut T`, `*mut T`
+        // and `static mut X` do not.
+        let binding_mut = at > 0
+            && self.is_word(at - 1, "mut")
+            && !(at > 1
+                && (self.is_punct(at - 2, b'&')
+                    || self.is_punct(at - 2, b'*')
+                    || self.is_word(at - 2, "static")));
+        if binding_mut || (at > 0 && self.is_word(at - 1, "ref")) {
             return true;
         }
         if self.is_punct(at + 1, b':') && !self.is_punct(at + 2, b':') {
@@ -492,10 +522,15 @@ impl Reader<'_> {
     /// Reads the struct whose name is the token at `at` (just after the
     /// `struct` keyword). `Ok(None)` for tuple and unit structs and for
     /// the keyword used without a name, as in macro patterns.
-    fn declaration(&mut self, at: usize) -> Result<Option<ScannedStruct>, Unexpected> {
+    fn declaration(
+        &mut self,
+        at: usize,
+        top_level: bool,
+    ) -> Result<Option<ScannedStruct>, Unexpected> {
         if !matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent)) {
             return Ok(None);
         }
+        let keyword = at - 1;
         let name = unraw(self.text_at(at)).to_string();
         let mut next = at + 1;
         if self.is_punct(next, b'<') {
@@ -508,8 +543,10 @@ impl Reader<'_> {
         }
         match self.kind(next) {
             Some(Kind::Punct(b'{')) => {}
-            Some(Kind::Punct(b'(' | b';')) => return Ok(None),
-            _ => return Err(Unexpected),
+            // A tuple or unit struct has no named fields; anything else
+            // (`struct Flags: u8 {` in `bitflags!`, `struct S #full {` in
+            // syn's own macros) is no struct syn can parse.
+            _ => return Ok(None),
         }
         let mut fields = Vec::new();
         let mut types = Vec::new();
@@ -554,11 +591,61 @@ impl Reader<'_> {
         }
         types.sort_unstable();
         types.dedup();
+        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let possible = names::possible_budget_fields(&names);
+        let item = top_level.then(|| {
+            (
+                self.tokens[self.item_start(keyword)].start,
+                self.tokens[at].end,
+            )
+        });
         Ok(Some(ScannedStruct {
             name,
-            fields,
             types,
+            budget: possible.iter().map(|&(index, _)| index).collect(),
+            limit: possible.iter().any(|&(_, limit)| limit),
+            item,
+            fields,
         }))
+    }
+
+    /// The first token of the item whose keyword is at `keyword`: its
+    /// visibility and outer attributes.
+    fn item_start(&self, keyword: usize) -> usize {
+        let mut start = keyword;
+        if start > 0 && self.is_punct(start - 1, b')') {
+            let open = self.group_start(start - 1);
+            if open.is_some_and(|o| o > 0 && self.is_word(o - 1, "pub")) {
+                start = open.map_or(start, |o| o - 1);
+            }
+        } else if start > 0 && self.is_word(start - 1, "pub") {
+            start -= 1;
+        }
+        while start > 0 && self.is_punct(start - 1, b']') {
+            match self.group_start(start - 1) {
+                Some(open) if open > 0 && self.is_punct(open - 1, b'#') => start = open - 1,
+                _ => break,
+            }
+        }
+        start
+    }
+
+    /// The opening token of the group that the token at `close` closes.
+    fn group_start(&self, close: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for i in (0..=close).rev() {
+            match self.kind(i)? {
+                Kind::Punct(b')' | b']' | b'}') => depth += 1,
+                Kind::Punct(b'(' | b'[' | b'{') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// Skips one token, or a whole delimited group when it opens one.
@@ -641,6 +728,25 @@ mod tests {
     }
 
     #[test]
+    fn top_level_structs_have_item_ranges_with_attributes() {
+        let text = "/// Doc.\n#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }\nmod m { struct B { max_b: u8 } }\nstruct C { c: u8 }";
+        let s = scan(text);
+        let items: Vec<Option<&str>> = s
+            .structs
+            .iter()
+            .map(|s| s.item.map(|(start, end)| &text[start..end]))
+            .collect();
+        assert_eq!(
+            items,
+            [
+                Some("#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }"),
+                None,
+                Some("struct C { c: u8 }")
+            ]
+        );
+    }
+
+    #[test]
     fn field_positions_cover_accesses_literals_and_patterns() {
         let s = scan(
             "fn f(x: X) { x.a; S { b: 1, c, #[cfg(t)] d }; let S { ref e, mut g, .. } = s; T::h; }",
@@ -648,6 +754,9 @@ mod tests {
         for field in ["a", "b", "c", "d", "e", "g", "x"] {
             assert!(s.fields.contains(&ident_hash(field)), "{field}");
         }
+        let pointers = scan("fn f(a: &mut A, b: *mut B) {}");
+        assert!(!pointers.fields.contains(&ident_hash("A")));
+        assert!(!pointers.fields.contains(&ident_hash("B")));
         for other in ["S", "T", "h", "f", "X"] {
             assert!(!s.fields.contains(&ident_hash(other)), "{other}");
         }
