@@ -325,3 +325,111 @@ fn zero_jobs_is_a_usage_error() {
     let out = run(&["-j", "0"]);
     assert_eq!(out.code, 2);
 }
+
+/// Cross-file cases where a finding depends on a file the prefilter could
+/// be tempted to skip: each must yield its finding, and the same output
+/// with and without the prefilter.
+#[test]
+fn the_prefilter_keeps_findings_that_depend_on_other_files() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            // The parent that makes a module test code mentions no budget.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\n#[cfg(test)]\nmod helpers;\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/helpers.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
+            // The receiver's type reaches the budget through a struct
+            // declared in a file that names neither field.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\npub mod inner;\npub mod state;\npub mod other;\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub steps_used: u64,\n    pub max_steps: u64,\n}\n\npub fn over(s: &crate::state::State) -> bool {\n    s.inner.budget.steps_used >= s.inner.budget.max_steps\n}\n",
+                ),
+                (
+                    "src/state.rs",
+                    "pub struct State {\n    pub inner: crate::inner::Inner,\n}\n",
+                ),
+                (
+                    "src/inner.rs",
+                    "pub struct Inner {\n    pub budget: crate::budget::Budget,\n}\n",
+                ),
+                (
+                    "src/other.rs",
+                    "pub struct Other {\n    pub steps_used: u64,\n}\n\npub fn spend(o: &mut Other) {\n    o.steps_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
+            // A typed read of a limit's sibling in a file that mentions
+            // only the struct and the sibling.
+            "BL003 src/config.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod config;\npub mod other;\npub mod show;\n",
+                ),
+                (
+                    "src/config.rs",
+                    "pub struct Config {\n    pub name: String,\n    pub max_turns: u32,\n}\n",
+                ),
+                (
+                    "src/other.rs",
+                    "pub struct Other {\n    pub name: String,\n}\n",
+                ),
+                (
+                    "src/show.rs",
+                    "pub fn show(c: &crate::config::Config) -> &str {\n    &c.name\n}\n",
+                ),
+            ],
+        ),
+        (
+            // An untyped read of a sibling that only one struct declares.
+            "BL003 src/config.rs",
+            &[
+                ("src/lib.rs", "pub mod config;\npub mod show;\n"),
+                (
+                    "src/config.rs",
+                    "pub struct Config {\n    pub label: String,\n    pub max_turns: u32,\n}\n",
+                ),
+                (
+                    "src/show.rs",
+                    "pub fn show(v: &[crate::config::Config]) -> usize {\n    v.iter().map(|c| c.label.len()).sum()\n}\n",
+                ),
+            ],
+        ),
+    ];
+    for (expected, files) in cases {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (path, text) in *files {
+            write(dir.path(), path, text);
+        }
+        let with = lint(dir.path(), &["--message-format", "json"]);
+        let without = lint(dir.path(), &["--message-format", "json", "--no-prefilter"]);
+        assert_eq!(with.stdout, without.stdout, "{expected}");
+        let codes = finding_codes(&json(&with));
+        assert_eq!(codes.len(), 1, "{expected}: {codes:?}");
+        let (code, file) = expected.split_once(' ').expect("code and file");
+        assert!(
+            codes[0].starts_with(code) && codes[0].contains(file),
+            "{expected}: {codes:?}"
+        );
+    }
+}
