@@ -225,7 +225,7 @@ impl Needs {
             .chain(self.certain.keys())
             .map(String::as_str)
             .collect();
-        let types = reached_types(known.facts, &names);
+        let types = reached_types(known.facts, &names, unparsed);
         let scans: Vec<&Scan> = known
             .parsed_scans
             .iter()
@@ -251,7 +251,7 @@ impl Needs {
                 let structs: Vec<usize> = u
                     .structs()
                     .filter(|(_, s)| {
-                        types.contains(&s.name)
+                        types.contains(&ident_hash(&s.name))
                             || s.fields.iter().any(|f| undecided.contains(&ident_hash(f)))
                             || graph.matters(s, known.fields, &postings)
                     })
@@ -401,41 +401,58 @@ impl<'a> Postings<'a> {
     }
 }
 
-/// The type names that resolving the places of `names` may look up: the
-/// identifiers of every typed root, and of the fields their chains pass
-/// through.
-fn reached_types(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<String> {
+/// The hashes of the type names that resolving the places of `names` may
+/// look up: the identifiers of every typed root, and of the fields their
+/// chains pass through, in parsed structs and, all at once, in the structs
+/// the unparsed files may declare (every type of such a struct counts).
+fn reached_types(
+    facts: &[FileFacts],
+    names: &HashSet<&str>,
+    unparsed: &[Unparsed<'_>],
+) -> HashSet<u32> {
     let relevant = |p: &&Place| names.contains(p.field.as_str());
     let places = facts.iter().flat_map(|f| {
         let accessed = f.accesses.iter().map(|a| &a.place);
         let compared = f.comparisons.iter().flat_map(|c| c.sides.iter().flatten());
         accessed.chain(compared).filter(relevant)
     });
-    let mut types: HashSet<String> = HashSet::new();
-    let mut steps: HashSet<&str> = HashSet::new();
+    let mut types: HashSet<u32> = HashSet::new();
+    let mut steps: HashSet<u32> = HashSet::new();
     for place in places {
         if let Root::Typed(idents) = &place.root {
-            types.extend(idents.iter().cloned());
+            types.extend(idents.iter().map(|i| ident_hash(i)));
         }
-        steps.extend(place.chain.iter().map(String::as_str));
+        steps.extend(place.chain.iter().map(|c| ident_hash(c)));
     }
-    let mut structs: HashMap<&str, Vec<&crate::facts::StructFact>> = HashMap::new();
+    // Each struct as its name and the types of the fields a chain may
+    // step through.
+    let mut structs: HashMap<u32, Vec<u32>> = HashMap::new();
     for s in facts.iter().flat_map(|f| &f.structs) {
-        structs.entry(&s.name).or_default().push(s);
-    }
-    loop {
-        let before = types.len();
-        let reached: Vec<String> = types
+        let stepped = s
+            .fields
             .iter()
-            .filter_map(|t| structs.get(t.as_str()))
-            .flatten()
-            .flat_map(|s| &s.fields)
-            .filter(|f| steps.contains(f.name.as_str()))
-            .flat_map(|f| f.ty.idents.iter().cloned())
-            .collect();
-        types.extend(reached);
-        if types.len() == before {
-            return types;
+            .filter(|f| steps.contains(&ident_hash(&f.name)))
+            .flat_map(|f| f.ty.idents.iter().map(|i| ident_hash(i)));
+        structs
+            .entry(ident_hash(&s.name))
+            .or_default()
+            .extend(stepped);
+    }
+    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+        if s.fields.iter().any(|f| steps.contains(&ident_hash(f))) {
+            structs
+                .entry(ident_hash(&s.name))
+                .or_default()
+                .extend(&s.types);
         }
     }
+    let mut pending: Vec<u32> = types.iter().copied().collect();
+    while let Some(name) = pending.pop() {
+        for &ty in structs.get(&name).into_iter().flatten() {
+            if types.insert(ty) {
+                pending.push(ty);
+            }
+        }
+    }
+    types
 }
