@@ -10,6 +10,7 @@ use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::levels::{self, LevelOverrides};
 use crate::lints::{Level, find_lint};
+use crate::pipeline::Options;
 use crate::render;
 
 #[derive(Debug, Parser)]
@@ -65,9 +66,12 @@ pub struct LintArgs {
     /// Let `--fix` edit a work tree with uncommitted changes.
     #[arg(long, requires = "fix")]
     pub allow_dirty: bool,
-    /// Worker threads for parsing (default: the number of cores).
-    #[arg(short = 'j', long, value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads for reading and parsing (default: the number of cores).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Parse every file, not only those whose text can matter to a finding.
+    #[arg(long)]
+    pub no_prefilter: bool,
 }
 
 /// How findings fail a run. Level flags apply in the order given, after
@@ -178,11 +182,17 @@ pub fn run(args: Vec<String>) -> Output {
         Some(Command::Map(args)) => (args, true),
         None => (cli.lint, false),
     };
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let selection = selection(&args);
-    let mut report = match crate::analyze(&selection, threads) {
+    let threads = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let options = Options {
+        threads,
+        // `map` lists every budget, including those no code uses.
+        prefilter: !args.no_prefilter && !map,
+    };
+    let mut report = match crate::analyze(&selection, options) {
         Ok(report) => report,
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
@@ -209,7 +219,7 @@ pub fn run(args: Vec<String>) -> Output {
             stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
         }
         if !outcome.fixed.is_empty() {
-            report = match crate::analyze(&selection, threads) {
+            report = match crate::analyze(&selection, options) {
                 Ok(report) => report,
                 Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
             };

@@ -18,7 +18,9 @@ pub mod lints;
 pub mod model;
 pub mod names;
 pub mod pipeline;
+pub mod prefilter;
 pub mod render;
+pub mod scan;
 pub mod source;
 pub mod suggest;
 pub mod suppress;
@@ -48,6 +50,8 @@ pub struct Report {
     pub baseline: Option<baseline::Outcome>,
     /// Lint levels from the configuration; command-line levels apply after.
     pub configured_levels: levels::LevelOverrides,
+    /// Every file linted, including those the prefilter did not parse.
+    pub files: usize,
 }
 
 impl Report {
@@ -64,7 +68,10 @@ impl Report {
 
 /// Lints the selected files. Errors here are usage or I/O errors that stop
 /// the run before any file is linted.
-pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report, String> {
+pub fn analyze(
+    selection: &discover::Selection,
+    options: pipeline::Options,
+) -> Result<Report, String> {
     let mut discovery = discover::discover(selection)?;
     let config =
         config::Config::load(&discovery.root, &discovery.manifests).map_err(|e| e.to_string())?;
@@ -74,10 +81,17 @@ pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report
             input.code = facts::CodeKind::Test;
         }
     }
-    let mut parsed = pipeline::parse_all(&discovery, threads);
+    let mut parsed = pipeline::parse_all(&discovery, options, &config);
+    discovery.warnings.append(&mut parsed.warnings);
     let model = Model::build(&parsed.facts, &config);
     let directives = suppress::take(&mut parsed.facts);
-    let pipeline::Parsed { db, facts, errors } = parsed;
+    let pipeline::Parsed {
+        db,
+        facts,
+        errors,
+        files,
+        ..
+    } = parsed;
     drop(facts);
     let mut findings = lints::run_all(&model);
     suggest::attach(&model, &db, &mut findings);
@@ -94,5 +108,6 @@ pub fn analyze(selection: &discover::Selection, threads: usize) -> Result<Report
         repo_root,
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
+        files,
     })
 }

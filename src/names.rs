@@ -53,6 +53,23 @@ pub struct Vocabulary {
     pub counter_words: Vec<String>,
     pub countdown_words: Vec<String>,
     pub limit_words: Vec<String>,
+    /// The field names of explicit pairs, budget fields whatever their names.
+    pub explicit_fields: Vec<String>,
+}
+
+impl Vocabulary {
+    pub fn from_config(config: &crate::config::Config) -> Vocabulary {
+        Vocabulary {
+            counter_words: config.counter_words.clone(),
+            countdown_words: config.countdown_words.clone(),
+            limit_words: config.limit_words.clone(),
+            explicit_fields: config
+                .pairs
+                .iter()
+                .flat_map(|pair| [pair.counter.1.clone(), pair.limit.1.clone()])
+                .collect(),
+        }
+    }
 }
 
 impl Vocabulary {
@@ -241,6 +258,42 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     Role::Other
 }
 
+/// The fields of one struct that may be budget fields (counters and limits)
+/// whatever their types turn out to be: the names that `classify` gives a
+/// role when the type is numeric, the bare counters that a limit of the
+/// same struct names, a bare countdown word beside a limit, and the fields
+/// of explicit pairs. Returns their indices, each with whether it may be a
+/// limit. The prefilter looks for these names, so it follows the naming
+/// rules wherever they change.
+pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(usize, bool)> {
+    let numeric = TypeShape {
+        text: "u64".to_string(),
+        idents: vec!["u64".to_string()],
+    };
+    let roles: Vec<Role> = fields
+        .iter()
+        .map(|f| classify(f, &numeric, vocabulary))
+        .collect();
+    let limit_stems: Vec<&str> = roles
+        .iter()
+        .filter_map(|role| match role {
+            Role::Limit { stem } => Some(stem.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut possible = Vec::new();
+    for (index, (field, role)) in fields.iter().zip(&roles).enumerate() {
+        let explicit = vocabulary.explicit_fields.iter().any(|f| f == field);
+        let limit = matches!(role, Role::Limit { .. } | Role::TimeLimit) || explicit;
+        let bare = limit_stems.contains(&bare_stem(field).as_str())
+            || (is_bare_countdown(field) && !limit_stems.is_empty());
+        if *role != Role::Other || bare || explicit {
+            possible.push((index, limit));
+        }
+    }
+    possible
+}
+
 fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
     if words.len() < 2 {
         return None;
@@ -337,6 +390,7 @@ mod tests {
             counter_words: vec!["billed".into()],
             countdown_words: vec!["headroom".into()],
             limit_words: vec!["ceiling".into()],
+            ..Vocabulary::default()
         };
         let classify = |name| classify(name, &numeric(), &vocabulary);
         assert_eq!(classify("cents_billed"), up("cent"));
@@ -346,6 +400,21 @@ mod tests {
             Role::Countdown { stem: "gas".into() }
         );
         assert_eq!(role("cents_billed"), Role::Other);
+    }
+
+    #[test]
+    fn possible_budget_fields_include_bare_counters() {
+        assert_eq!(
+            possible_budget_fields(
+                &["depth", "max_depth", "name", "tokens_used", "retries"],
+                &Vocabulary::default()
+            ),
+            vec![(0, false), (1, true), (3, false)]
+        );
+        assert_eq!(
+            possible_budget_fields(&["label", "timeout"], &Vocabulary::default()),
+            vec![(1, true)]
+        );
     }
 
     #[test]

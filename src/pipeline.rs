@@ -1,18 +1,34 @@
-//! Reads and parses the discovered files in parallel and merges their facts
-//! in a deterministic order.
+//! Loads the discovered files: reads and scans them in parallel, parses
+//! the ones the prefilter selects (all of them without it) on worker
+//! threads with large stacks, follows `mod` declarations, and merges the
+//! facts in a deterministic order that does not depend on the number of
+//! threads or on which files the prefilter skipped.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::discover::{Discovery, Input, display_path};
+use crate::config::Config;
+use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
+use crate::names::Vocabulary;
+use crate::prefilter::{self, Known, Unparsed, Want};
+use crate::scan::{self, Scan};
 use crate::source::{SourceDb, SourceFile};
 use crate::syntax;
 
-/// syn recurses on nested expressions; the stack is only reserved.
-const WORKER_STACK: usize = 64 * 1024 * 1024;
+/// syn recurses on nested expressions, and so do visiting and dropping the
+/// tree: a 200,000-term `a + a + …` chain needs several hundred MiB in a
+/// debug build. The stack is only reserved; pages are touched as used.
+const WORKER_STACK: usize = 1024 * 1024 * 1024;
+
+/// How the loader works.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    pub threads: usize,
+    /// Parse only the files that can matter to a finding.
+    pub prefilter: bool,
+}
 
 /// A file that could not be linted.
 #[derive(Debug, Clone)]
@@ -26,74 +42,439 @@ pub struct FileError {
 
 #[derive(Debug, Default)]
 pub struct Parsed {
+    /// The files that were parsed, or failed to parse.
     pub db: SourceDb,
     /// Facts per file, indexed like `db.files`.
     pub facts: Vec<FileFacts>,
     pub errors: Vec<FileError>,
+    /// Every readable file, parsed or skipped by the prefilter.
+    pub files: usize,
+    pub warnings: Vec<String>,
 }
 
-enum Outcome {
-    Parsed(String, FileFacts),
+/// One file the loader knows of: discovered, or declared by a `mod`.
+struct Slot {
+    path: PathBuf,
+    code: CodeKind,
+    /// How many `mod` declarations lead to it from a discovered file.
+    depth: usize,
+    state: State,
+}
+
+enum State {
+    Pending,
+    Scanned {
+        scan: Scan,
+        children: Vec<PathBuf>,
+        partial: Option<Partial>,
+    },
+    Parsed {
+        text: String,
+        facts: usize,
+    },
     Unparsable(String, syntax::ParseError),
     Unreadable(String),
 }
 
-pub fn parse_all(discovery: &Discovery, threads: usize) -> Parsed {
-    let mut parsed = Parsed::default();
-    let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
-    let mut queue: Vec<Input> = discovery.inputs.clone();
-    let mut test_modules: BTreeSet<PathBuf> = BTreeSet::new();
-    let mut declared: HashMap<PathBuf, Vec<(PathBuf, CodeKind)>> = HashMap::new();
-    while !queue.is_empty() {
-        queue.retain(|input| seen.insert(input.path.clone()));
-        let outcomes = run_batch(&queue, threads);
-        let mut next = Vec::new();
-        for (input, outcome) in queue.iter().zip(outcomes) {
-            let display = display_path(&discovery.root, &input.path);
-            match outcome {
-                Outcome::Parsed(text, facts) => {
-                    let children = module_files(&input.path, &facts.mod_decls);
-                    for (child, code) in &children {
-                        let code = if input.code == CodeKind::Test {
-                            CodeKind::Test
-                        } else {
-                            *code
-                        };
-                        if !seen.contains(child) && child.is_file() {
-                            next.push(Input {
-                                path: child.clone(),
-                                code,
-                            });
-                        }
+/// Byte ranges of a file's text.
+type Ranges = Vec<(usize, usize)>;
+
+/// Some top-level structs of a file, parsed alone.
+struct Partial {
+    text: String,
+    facts: usize,
+    structs: Vec<usize>,
+}
+
+enum Outcome {
+    Scanned(Scan, Vec<PathBuf>),
+    Parsed(String, FileFacts),
+    Partial(String, FileFacts),
+    Unparsable(String, syntax::ParseError),
+    Unreadable(String),
+}
+
+struct Loader {
+    options: Options,
+    config: Config,
+    vocabulary: Vocabulary,
+    slots: Vec<Slot>,
+    index: HashMap<PathBuf, usize>,
+    facts: Vec<FileFacts>,
+    /// The slot each entry of `facts` belongs to.
+    owners: Vec<usize>,
+    /// The files each parsed file's `mod` declarations refer to.
+    declared: HashMap<usize, Vec<(usize, CodeKind)>>,
+    /// What any file mentions where it may name a field.
+    fields: HashSet<u32>,
+    /// The scans of the files that were scanned, then parsed.
+    parsed_scans: Vec<Scan>,
+    root: PathBuf,
+    warnings: Vec<String>,
+}
+
+pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Parsed {
+    let mut loader = Loader {
+        options,
+        config: config.clone(),
+        vocabulary: Vocabulary::from_config(config),
+        slots: Vec::new(),
+        index: HashMap::new(),
+        facts: Vec::new(),
+        owners: Vec::new(),
+        declared: HashMap::new(),
+        fields: HashSet::new(),
+        parsed_scans: Vec::new(),
+        root: discovery.root.clone(),
+        warnings: Vec::new(),
+    };
+    for input in &discovery.inputs {
+        loader.add(input.path.clone(), input.code, 0);
+    }
+    loop {
+        let pending: Vec<usize> = loader.with_state(|s| matches!(s, State::Pending));
+        if !options.prefilter {
+            if pending.is_empty() {
+                break;
+            }
+            let all = pending.into_iter().map(|id| (id, Want::Full)).collect();
+            loader.parse(all);
+            continue;
+        }
+        loader.scan(&pending);
+        let chosen = loader.select();
+        if chosen.is_empty() {
+            break;
+        }
+        loader.parse(chosen);
+    }
+    loader.finish()
+}
+
+impl Loader {
+    fn add(&mut self, path: PathBuf, code: CodeKind, depth: usize) {
+        if let Some(&id) = self.index.get(&path) {
+            let slot = &mut self.slots[id];
+            slot.depth = slot.depth.min(depth);
+            return;
+        }
+        self.index.insert(path.clone(), self.slots.len());
+        self.slots.push(Slot {
+            path,
+            code,
+            depth,
+            state: State::Pending,
+        });
+    }
+
+    fn with_state(&self, wanted: impl Fn(&State) -> bool) -> Vec<usize> {
+        (0..self.slots.len())
+            .filter(|&i| wanted(&self.slots[i].state))
+            .collect()
+    }
+
+    fn scan(&mut self, ids: &[usize]) {
+        let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
+        let vocabulary = &self.vocabulary;
+        let outcomes = run_parallel(&paths, self.options.threads, |path| {
+            let text = match read(path) {
+                Ok(text) => text,
+                Err(message) => return Outcome::Unreadable(message),
+            };
+            let scan = scan::scan(&text, vocabulary);
+            let decls: Vec<ModDecl> = scan
+                .mods
+                .iter()
+                .map(|name| ModDecl {
+                    name: name.clone(),
+                    path_attr: None,
+                    code: CodeKind::Production,
+                })
+                .collect();
+            let children = module_files(path, &decls)
+                .into_iter()
+                .map(|(child, _)| child)
+                .filter(|child| child.is_file())
+                .collect();
+            Outcome::Scanned(scan, children)
+        });
+        for (&id, outcome) in ids.iter().zip(outcomes) {
+            self.slots[id].state = match outcome {
+                Outcome::Scanned(scan, children) => {
+                    self.fields.extend(scan.fields.iter().copied());
+                    State::Scanned {
+                        scan,
+                        children,
+                        partial: None,
                     }
-                    declared.insert(input.path.clone(), children);
-                    let mut facts = facts;
-                    facts.assign_file(parsed.db.files.len());
-                    parsed.db.files.push(SourceFile::new(
-                        input.path.clone(),
-                        display,
-                        text,
-                        input.code,
-                    ));
-                    parsed.facts.push(facts);
+                }
+                Outcome::Unreadable(message) => State::Unreadable(message),
+                Outcome::Parsed(..) | Outcome::Partial(..) | Outcome::Unparsable(..) => continue,
+            };
+        }
+    }
+
+    fn select(&mut self) -> Vec<(usize, Want)> {
+        self.mark_test_code();
+        let mut ids = Vec::new();
+        let mut unparsed = Vec::new();
+        let mut parsed: HashSet<PathBuf> = HashSet::new();
+        for (id, slot) in self.slots.iter().enumerate() {
+            match &slot.state {
+                State::Scanned {
+                    scan,
+                    children,
+                    partial,
+                } => {
+                    if partial.is_some() {
+                        parsed.insert(slot.path.clone());
+                    }
+                    ids.push(id);
+                    unparsed.push(Unparsed {
+                        path: &slot.path,
+                        scan,
+                        children,
+                        extracted: partial.as_ref().map_or(&[], |p| p.structs.as_slice()),
+                    });
+                }
+                State::Parsed { .. } => {
+                    parsed.insert(slot.path.clone());
+                }
+                _ => {}
+            }
+        }
+        let known_paths: HashSet<PathBuf> = self.index.keys().cloned().collect();
+        let known = Known {
+            facts: &self.facts,
+            fields: &self.fields,
+            parsed_scans: &self.parsed_scans,
+            parsed: &parsed,
+            known: &known_paths,
+            config: &self.config,
+        };
+        prefilter::select(&unparsed, &known)
+            .into_iter()
+            .map(|(i, want)| (ids[i], want))
+            .collect()
+    }
+
+    /// Parses files as a whole, or some of their top-level structs alone.
+    fn parse(&mut self, work: Vec<(usize, Want)>) {
+        let inputs: Vec<(&Path, CodeKind, Option<Ranges>)> = work
+            .iter()
+            .map(|(id, want)| {
+                let slot = &self.slots[*id];
+                let ranges = match (want, &slot.state) {
+                    (Want::Structs(structs), State::Scanned { scan, partial, .. }) => {
+                        let done = partial.as_ref().map_or(&[][..], |p| p.structs.as_slice());
+                        let ranges = structs
+                            .iter()
+                            .chain(done)
+                            .filter_map(|&i| scan.structs.get(i)?.item)
+                            .collect();
+                        Some(ranges)
+                    }
+                    _ => None,
+                };
+                (slot.path.as_path(), slot.code, ranges)
+            })
+            .collect();
+        let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, ranges)| {
+            let text = match read(path) {
+                Ok(text) => text,
+                Err(message) => return Outcome::Unreadable(message),
+            };
+            // The file id is assigned when the facts are merged.
+            if let Some(ranges) = ranges {
+                let facts = syntax::extract(0, &only(&text, ranges), *code).unwrap_or_default();
+                return Outcome::Partial(text, facts);
+            }
+            match syntax::extract(0, &text, *code) {
+                Ok(facts) => Outcome::Parsed(text, facts),
+                Err(error) => Outcome::Unparsable(text, error),
+            }
+        });
+        for ((id, want), outcome) in work.into_iter().zip(outcomes) {
+            let previous = std::mem::replace(&mut self.slots[id].state, State::Pending);
+            let (scan, children, partial) = match previous {
+                State::Scanned {
+                    scan,
+                    children,
+                    partial,
+                } => (Some(scan), children, partial),
+                _ => (None, Vec::new(), None),
+            };
+            // A file parsed again replaces its partial facts.
+            let index = match &partial {
+                Some(p) => p.facts,
+                None => {
+                    self.facts.push(FileFacts::default());
+                    self.owners.push(id);
+                    self.facts.len() - 1
+                }
+            };
+            let state = match outcome {
+                Outcome::Partial(text, facts) => {
+                    self.facts[index] = facts;
+                    let mut structs = partial.map(|p| p.structs).unwrap_or_default();
+                    if let Want::Structs(more) = want {
+                        structs.extend(more);
+                    }
+                    State::Scanned {
+                        scan: scan.unwrap_or_default(),
+                        children,
+                        partial: Some(Partial {
+                            text,
+                            facts: index,
+                            structs,
+                        }),
+                    }
+                }
+                Outcome::Parsed(text, facts) => {
+                    self.follow(id, &facts.mod_decls);
+                    self.facts[index] = facts;
+                    if let Some(mut scan) = scan {
+                        scan.structs = Vec::new();
+                        self.parsed_scans.push(scan);
+                    }
+                    State::Parsed { text, facts: index }
                 }
                 Outcome::Unparsable(text, error) => {
-                    let id = parsed.db.files.len();
+                    self.facts[index] = FileFacts::default();
+                    State::Unparsable(text, error)
+                }
+                Outcome::Unreadable(message) => {
+                    self.facts[index] = FileFacts::default();
+                    State::Unreadable(message)
+                }
+                Outcome::Scanned(..) => continue,
+            };
+            self.slots[id].state = state;
+        }
+    }
+
+    /// Adds the files a parsed file's `mod` declarations refer to.
+    fn follow(&mut self, parent: usize, decls: &[ModDecl]) {
+        let (path, code, depth) = {
+            let slot = &self.slots[parent];
+            (slot.path.clone(), slot.code, slot.depth)
+        };
+        let mut children = Vec::new();
+        for ((child, decl_code), decl) in module_files(&path, decls).into_iter().zip(decls) {
+            if !child.is_file() {
+                self.warnings.push(format!(
+                    "`{}` declares `mod {};` but `{}` is not a readable file",
+                    display_path(&self.root, &path),
+                    decl.name,
+                    display_path(&self.root, &child)
+                ));
+                continue;
+            }
+            if !self.index.contains_key(&child) {
+                let code = if code == CodeKind::Test {
+                    CodeKind::Test
+                } else {
+                    decl_code
+                };
+                self.add(child.clone(), code, depth + 1);
+            }
+            if let Some(&id) = self.index.get(&child) {
+                children.push((id, decl_code));
+            }
+        }
+        self.declared.insert(parent, children);
+    }
+
+    /// A file declared by a test-only `mod` is test code, and so are the
+    /// modules it declares in turn.
+    fn test_files(&self) -> HashSet<usize> {
+        let mut test: HashSet<usize> = HashSet::new();
+        let mut pending: Vec<usize> = self
+            .declared
+            .values()
+            .flatten()
+            .filter(|(_, code)| *code == CodeKind::Test)
+            .map(|&(id, _)| id)
+            .collect();
+        while let Some(id) = pending.pop() {
+            if test.insert(id)
+                && let Some(children) = self.declared.get(&id)
+            {
+                pending.extend(children.iter().map(|&(child, _)| child));
+            }
+        }
+        test
+    }
+
+    /// Marks the facts of test files as test code and returns their slots.
+    fn mark_test_code(&mut self) -> HashSet<usize> {
+        let mut test = self.test_files();
+        test.extend((0..self.slots.len()).filter(|&i| self.slots[i].code == CodeKind::Test));
+        for (facts, owner) in self.facts.iter_mut().zip(&self.owners) {
+            if test.contains(owner) {
+                mark_test(facts);
+            }
+        }
+        test
+    }
+
+    /// Orders the files as discovery found them, then by the depth of the
+    /// `mod` declarations that led to them, and assigns file ids.
+    fn finish(mut self) -> Parsed {
+        let test = self.mark_test_code();
+        let mut order: Vec<usize> = (0..self.slots.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (a, b) = (&self.slots[a], &self.slots[b]);
+            (a.depth, &a.path).cmp(&(b.depth, &b.path))
+        });
+        let mut facts: Vec<Option<FileFacts>> = self.facts.into_iter().map(Some).collect();
+        let mut parsed = Parsed::default();
+        for id in order {
+            let slot = &mut self.slots[id];
+            if test.contains(&id) {
+                slot.code = CodeKind::Test;
+            }
+            let display = display_path(&self.root, &slot.path);
+            let file = parsed.db.files.len();
+            match std::mem::replace(&mut slot.state, State::Pending) {
+                State::Pending => {}
+                State::Scanned { partial: None, .. } => parsed.files += 1,
+                State::Scanned {
+                    partial:
+                        Some(Partial {
+                            text, facts: index, ..
+                        }),
+                    ..
+                }
+                | State::Parsed { text, facts: index } => {
+                    let mut file_facts = facts[index].take().unwrap_or_default();
+                    file_facts.assign_file(file);
+                    parsed.facts.push(file_facts);
                     parsed.db.files.push(SourceFile::new(
-                        input.path.clone(),
+                        slot.path.clone(),
+                        display,
+                        text,
+                        slot.code,
+                    ));
+                    parsed.files += 1;
+                }
+                State::Unparsable(text, error) => {
+                    parsed.db.files.push(SourceFile::new(
+                        slot.path.clone(),
                         display.clone(),
                         text,
-                        input.code,
+                        slot.code,
                     ));
                     parsed.facts.push(FileFacts::default());
                     parsed.errors.push(FileError {
                         display,
-                        file: Some(id),
+                        file: Some(file),
                         offset: error.offset,
                         message: error.message,
                     });
+                    parsed.files += 1;
                 }
-                Outcome::Unreadable(message) => parsed.errors.push(FileError {
+                State::Unreadable(message) => parsed.errors.push(FileError {
                     display,
                     file: None,
                     offset: 0,
@@ -101,35 +482,14 @@ pub fn parse_all(discovery: &Discovery, threads: usize) -> Parsed {
                 }),
             }
         }
-        next.sort();
-        next.dedup();
-        queue = next;
+        parsed
+            .errors
+            .sort_by(|a, b| a.display.cmp(&b.display).then(a.offset.cmp(&b.offset)));
+        self.warnings.sort();
+        self.warnings.dedup();
+        parsed.warnings = self.warnings;
+        parsed
     }
-    // A file declared by a test-only `mod` is test code, and so are the
-    // modules it declares in turn.
-    let mut pending: Vec<PathBuf> = declared
-        .values()
-        .flatten()
-        .filter(|(_, code)| *code == CodeKind::Test)
-        .map(|(path, _)| path.clone())
-        .collect();
-    while let Some(path) = pending.pop() {
-        if test_modules.insert(path.clone())
-            && let Some(children) = declared.get(&path)
-        {
-            pending.extend(children.iter().map(|(child, _)| child.clone()));
-        }
-    }
-    for (file, facts) in parsed.db.files.iter_mut().zip(parsed.facts.iter_mut()) {
-        if file.code == CodeKind::Test || test_modules.contains(&file.path) {
-            file.code = CodeKind::Test;
-            mark_test(facts);
-        }
-    }
-    parsed
-        .errors
-        .sort_by(|a, b| a.display.cmp(&b.display).then(a.offset.cmp(&b.offset)));
-    parsed
 }
 
 fn mark_test(facts: &mut FileFacts) {
@@ -147,63 +507,72 @@ fn mark_test(facts: &mut FileFacts) {
     }
 }
 
-/// Reads and parses a batch of files on worker threads with large stacks.
-/// The outcomes come back in the order of `inputs`.
-fn run_batch(inputs: &[Input], threads: usize) -> Vec<Outcome> {
+/// The text with everything outside `ranges` blanked, byte for byte, so
+/// that offsets into it are offsets into the file.
+fn only(text: &str, ranges: &[(usize, usize)]) -> String {
+    let mut bytes = vec![b' '; text.len()];
+    for &(start, end) in ranges {
+        if let (Some(to), Some(from)) = (bytes.get_mut(start..end), text.as_bytes().get(start..end))
+        {
+            to.copy_from_slice(from);
+        }
+    }
+    // Ranges start and end at ASCII tokens.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("cannot read file: {error}"))?;
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "file is not valid UTF-8 (invalid byte at offset {})",
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Runs `work` on every item on worker threads with large stacks and
+/// returns the outcomes in the order of `items`.
+fn run_parallel<T: Sync>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> Outcome + Sync,
+) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<BTreeMap<usize, Outcome>> = Mutex::new(BTreeMap::new());
-    let workers = threads.clamp(1, inputs.len().max(1));
+    let workers = threads.clamp(1, items.len().max(1));
+    let mut results: BTreeMap<usize, Outcome> = BTreeMap::new();
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            let spawned = std::thread::Builder::new()
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, || {
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(input) = inputs.get(index) else {
-                            break;
-                        };
-                        let outcome = load_and_parse(input);
-                        results
-                            .lock()
-                            .unwrap_or_else(|poisoned| poisoned.into_inner())
-                            .insert(index, outcome);
-                    }
-                });
-            if spawned.is_err() {
-                break;
+        let handles: Vec<_> = (0..workers)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let index = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(item) = items.get(index) else {
+                                break;
+                            };
+                            done.push((index, work(item)));
+                        }
+                        done
+                    })
+                    .ok()
+            })
+            .collect();
+        for handle in handles {
+            if let Ok(done) = handle.join() {
+                results.extend(done);
             }
         }
     });
-    let mut results = results.into_inner().unwrap_or_else(|p| p.into_inner());
-    (0..inputs.len())
+    (0..items.len())
         .map(|i| {
             results.remove(&i).unwrap_or_else(|| {
-                Outcome::Unreadable("no worker thread could be started".to_string())
+                Outcome::Unreadable("no worker thread could process the file".to_string())
             })
         })
         .collect()
-}
-
-fn load_and_parse(input: &Input) -> Outcome {
-    let bytes = match std::fs::read(&input.path) {
-        Ok(bytes) => bytes,
-        Err(error) => return Outcome::Unreadable(format!("cannot read file: {error}")),
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => {
-            return Outcome::Unreadable(format!(
-                "file is not valid UTF-8 (invalid byte at offset {})",
-                error.utf8_error().valid_up_to()
-            ));
-        }
-    };
-    // The file id is assigned when the facts are merged.
-    match syntax::extract(0, &text, input.code) {
-        Ok(facts) => Outcome::Parsed(text, facts),
-        Err(error) => Outcome::Unparsable(text, error),
-    }
 }
 
 /// The files a module's `mod name;` declarations refer to.

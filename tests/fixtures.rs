@@ -42,7 +42,11 @@ fn actual_findings(dir: &std::path::Path) -> Expected {
         manifest_path: Some(dir.join("Cargo.toml")),
         ..Selection::default()
     };
-    let report = budget_lint::analyze(&selection, 2).expect("fixture is analyzable");
+    let options = budget_lint::pipeline::Options {
+        threads: 2,
+        prefilter: true,
+    };
+    let report = budget_lint::analyze(&selection, options).expect("fixture is analyzable");
     assert!(
         report.errors.is_empty(),
         "{}: {:?}",

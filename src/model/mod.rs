@@ -153,11 +153,7 @@ enum Resolution {
 
 impl Model {
     pub fn build(facts: &[FileFacts], config: &Config) -> Model {
-        let vocabulary = Vocabulary {
-            counter_words: config.counter_words.clone(),
-            countdown_words: config.countdown_words.clone(),
-            limit_words: config.limit_words.clone(),
-        };
+        let vocabulary = Vocabulary::from_config(config);
         let mut model = Model::default();
         for file in facts {
             for fact in &file.structs {
@@ -243,18 +239,16 @@ impl Model {
         found
     }
 
-    /// A numeric field named by the stem of a limit in its own struct, or in
-    /// a struct it holds, is a counter: `retries` beside `max_retries`,
-    /// `depth` beside `limits.max_depth`. A bare `remaining` beside a single
-    /// limit is that limit's countdown.
+    /// A numeric field named by the stem of a limit in its own struct is a
+    /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
+    /// A bare `remaining` beside a single limit is that limit's countdown.
+    /// Only the struct's own fields count, so that the prefilter can tell
+    /// budget fields from one declaration's text.
     fn promote_bare_counters(&mut self) {
         for owner in 0..self.structs.len() {
-            let scope: Vec<StructId> = std::iter::once(owner)
-                .chain(self.reachable(owner))
-                .collect();
-            let stems: BTreeSet<String> = scope
+            let stems: BTreeSet<String> = self.structs[owner]
+                .fields
                 .iter()
-                .flat_map(|&s| &self.structs[s].fields)
                 .filter_map(|&f| match &self.fields[f].role {
                     Role::Limit { stem } => Some(stem.clone()),
                     _ => None,

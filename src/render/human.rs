@@ -90,8 +90,8 @@ pub fn render(report: &Report) -> String {
         out.push_str(&format!(
             "budget-lint: {active} finding{} ({denied} denied, {warned} warned) in {} file{}\n",
             if active == 1 { "" } else { "s" },
-            report.db.files.len(),
-            if report.db.files.len() == 1 { "" } else { "s" },
+            report.files,
+            if report.files == 1 { "" } else { "s" },
         ));
     }
     if let Some(baseline) = &report.baseline {

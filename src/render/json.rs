@@ -142,7 +142,7 @@ pub fn render(report: &Report) -> String {
         errors,
         warnings: &report.warnings,
         summary: Summary {
-            files: db.files.len(),
+            files: report.files,
             deny: report.count(Level::Deny),
             warn: report.count(Level::Warn),
             errors: report.errors.len(),

@@ -1,0 +1,543 @@
+//! Decides which files must be parsed, from the lexical scans of all files
+//! and the facts of the files parsed so far. The loader asks again after
+//! every round of parsing until nothing new is wanted, so the files it
+//! skips are exactly those whose facts could not change any finding.
+//!
+//! A file must be parsed when
+//! - its scan is uncertain;
+//! - it declares a struct with a possible budget field (see
+//!   [`names::possible_budget_fields`]) and any field of that struct is
+//!   mentioned anywhere: such a struct is in the model, and its fields'
+//!   names decide how accesses resolve;
+//! - it mentions a possible budget field, or a field of a struct whose
+//!   limit production code does not read (BL003 needs every read of the
+//!   limit's siblings);
+//! - it declares a struct whose name a relevant access's type reaches, so
+//!   that its place resolves as it would with every file parsed;
+//! - it may declare the module of a file that is parsed (whether that file
+//!   is test code depends on the declaration), or of a file that discovery
+//!   did not find.
+//!
+//! Files that are skipped are read and scanned but never parsed, so their
+//! syntax errors go unreported; `--no-prefilter` parses every file.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::facts::{AccessKind, FileFacts, Place, Root, Shape};
+use crate::model::{FieldId, FieldInfo, Model, StructId};
+use crate::names::Role;
+use crate::scan::{Scan, ScannedStruct, ident_hash};
+
+/// A file that is not parsed as a whole, as the prefilter sees it.
+pub struct Unparsed<'a> {
+    pub path: &'a Path,
+    pub scan: &'a Scan,
+    /// The files its `mod name;` declarations may refer to.
+    pub children: &'a [PathBuf],
+    /// The structs (indices into `scan.structs`) already parsed alone.
+    pub extracted: &'a [usize],
+}
+
+impl Unparsed<'_> {
+    /// The structs it may declare that are not parsed yet.
+    fn structs(&self) -> impl Iterator<Item = (usize, &ScannedStruct)> + '_ {
+        self.scan
+            .structs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.extracted.contains(i))
+    }
+}
+
+/// How much of a file to parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Want {
+    Full,
+    /// Only these top-level structs (indices into `Scan::structs`): the
+    /// file is wanted for their declarations alone.
+    Structs(Vec<usize>),
+}
+
+/// What the prefilter knows besides the unparsed files.
+pub struct Known<'a> {
+    /// The facts of every parsed file, test code already marked.
+    pub facts: &'a [FileFacts],
+    /// Every identifier any file mentions where it may name a field.
+    pub fields: &'a HashSet<u32>,
+    /// The scans of the parsed files that were scanned.
+    pub parsed_scans: &'a [Scan],
+    /// The files parsed so far, as a whole or some of their structs.
+    pub parsed: &'a HashSet<PathBuf>,
+    /// Every file the loader knows of, parsed or not.
+    pub known: &'a HashSet<PathBuf>,
+    pub config: &'a crate::config::Config,
+}
+
+/// The files to parse next, as indices into `unparsed`, and how much.
+pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>) -> Vec<(usize, Want)> {
+    let model = Model::build(known.facts, known.config);
+    let mut needs = Needs::default();
+    needs.add_budget_fields(&model);
+    let mut chosen = needs.select(unparsed, known, &model);
+    if chosen.iter().all(Option::is_none) {
+        // The lints' candidates are settled once the rules above want
+        // nothing more: now their evidence is wanted too.
+        needs.add_candidates(&model);
+        chosen = needs.select(unparsed, known, &model);
+    }
+    // A parent of a parsed file is parsed, up to the crate root: whether
+    // the file is test code depends on the declaration.
+    let mut wanted: HashSet<&Path> = known.parsed.iter().map(PathBuf::as_path).collect();
+    wanted.extend(
+        unparsed
+            .iter()
+            .zip(&chosen)
+            .filter(|(_, c)| c.is_some())
+            .map(|(u, _)| u.path),
+    );
+    loop {
+        let mut added = false;
+        for (u, chosen) in unparsed.iter().zip(chosen.iter_mut()) {
+            if *chosen != Some(Want::Full)
+                && u.children.iter().any(|c| wanted.contains(c.as_path()))
+            {
+                *chosen = Some(Want::Full);
+                wanted.insert(u.path);
+                added = true;
+            }
+        }
+        if !added {
+            break;
+        }
+    }
+    chosen
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, c)| Some((i, c?)))
+        .collect()
+}
+
+/// The field names whose accesses can change a finding.
+#[derive(Default)]
+struct Needs {
+    /// Every access matters, resolved or not.
+    every: HashSet<String>,
+    /// Accesses matter when they resolve for certain to a field of these
+    /// structs (a typed receiver, or the only struct with the field).
+    certain: HashMap<String, HashSet<StructId>>,
+}
+
+impl Needs {
+    /// Limits, whose every read and check counts, and counters, whose
+    /// certain spends and checks count.
+    fn add_budget_fields(&mut self, model: &Model) {
+        let paired: HashSet<FieldId> = model
+            .pairings
+            .iter()
+            .filter(|p| model.fields[p.counter].role != Role::TimeStart)
+            .flat_map(|p| p.limits.iter().copied())
+            .collect();
+        for (id, field) in model.fields.iter().enumerate() {
+            match field.role {
+                // A limit that bounds no counter matters only while no
+                // read is known (BL003).
+                Role::Limit { .. } | Role::TimeLimit
+                    if paired.contains(&id) || !model.is_read_in_production(id) =>
+                {
+                    self.every.insert(field.name.clone());
+                }
+                Role::Limit { .. } | Role::TimeLimit => {}
+                Role::CountUp { .. } | Role::Countdown { .. } => self.want_certain(field),
+                Role::TimeStart | Role::Other => {}
+            }
+        }
+    }
+
+    /// The evidence of candidate findings: the uncertain spends and test
+    /// writes of a counter that is checked but not spent (BL001), and the
+    /// reads of the fields beside a limit that nothing reads (BL003).
+    fn add_candidates(&mut self, model: &Model) {
+        for pairing in &model.pairings {
+            let counter = pairing.counter;
+            if !model.uses[counter].production_spends.is_empty() {
+                continue;
+            }
+            let checked = if pairing.countdown {
+                model
+                    .checks
+                    .iter()
+                    .any(|c| c.enforces() && c.mentions(counter))
+            } else {
+                !model
+                    .checks_relating(counter, &pairing.limits, true)
+                    .is_empty()
+            };
+            if checked {
+                self.every.insert(model.fields[counter].name.clone());
+            }
+        }
+        for (id, field) in model.fields.iter().enumerate() {
+            let limit = matches!(field.role, Role::Limit { .. } | Role::TimeLimit);
+            if limit && !model.is_read_in_production(id) {
+                for &sibling in &model.structs[field.owner].fields {
+                    self.want_certain(&model.fields[sibling]);
+                }
+            }
+        }
+    }
+
+    fn want_certain(&mut self, field: &FieldInfo) {
+        self.certain
+            .entry(field.name.clone())
+            .or_default()
+            .insert(field.owner);
+    }
+
+    fn select(
+        &self,
+        unparsed: &[Unparsed<'_>],
+        known: &Known<'_>,
+        model: &Model,
+    ) -> Vec<Option<Want>> {
+        let graph = Graph::new(model, unparsed);
+        // Where a field name is declared by one struct so far, the name
+        // alone may resolve to it: unless another struct declares it, all
+        // its mentions matter. Declarations are parsed first.
+        let mut every: HashSet<u32> = self.every.iter().map(|n| ident_hash(n)).collect();
+        let mut undecided: HashSet<u32> = HashSet::new();
+        // A typed name matters in a file that also names a type reaching
+        // one of its owners.
+        let mut typed: HashMap<u32, HashSet<u32>> = HashMap::new();
+        for (name, structs) in &self.certain {
+            let hash = ident_hash(name);
+            if graph.parsed_declarations(hash) >= 2 {
+                let owners = structs.iter().map(|&s| ident_hash(&model.structs[s].name));
+                typed.insert(hash, graph.reach(owners));
+            } else if graph.unparsed_declarations(hash) > 0 {
+                undecided.insert(hash);
+            } else {
+                every.insert(hash);
+            }
+        }
+        let names: HashSet<&str> = self
+            .every
+            .iter()
+            .chain(self.certain.keys())
+            .map(String::as_str)
+            .collect();
+        let types = reached_types(known.facts, &names, unparsed);
+        let functions: HashSet<u32> = relevant_functions(known.facts, &names)
+            .iter()
+            .map(|f| ident_hash(f))
+            .collect();
+        let scans: Vec<&Scan> = known
+            .parsed_scans
+            .iter()
+            .chain(unparsed.iter().map(|u| u.scan))
+            .collect();
+        let postings = Postings::new(unparsed, &scans);
+        unparsed
+            .iter()
+            .map(|u| {
+                let scan = u.scan;
+                let full = scan.uncertain
+                    || (scan.path_attr && !scan.mods.is_empty())
+                    || u.children.iter().any(|c| !known.known.contains(c))
+                    || functions.iter().any(|&f| scan.mentions(f))
+                    || scan.fields.iter().any(|h| {
+                        every.contains(h)
+                            || typed.get(h).is_some_and(|reach| {
+                                scan.mentions.iter().any(|m| reach.contains(m))
+                            })
+                    });
+                if full {
+                    return Some(Want::Full);
+                }
+                let structs: Vec<usize> = u
+                    .structs()
+                    .filter(|(_, s)| {
+                        types.contains(&ident_hash(&s.name))
+                            || s.fields.iter().any(|f| undecided.contains(&ident_hash(f)))
+                            || graph.matters(s, known.fields, &postings)
+                    })
+                    .map(|(i, _)| i)
+                    .collect();
+                if structs.is_empty() {
+                    return None;
+                }
+                if structs.iter().any(|&i| scan.structs[i].item.is_none()) {
+                    return Some(Want::Full);
+                }
+                Some(Want::Structs(structs))
+            })
+            .collect()
+    }
+}
+
+/// Structs, parsed and scanned, as names and the types of their fields.
+struct Graph {
+    /// For each type name, the structs that have a field of that type.
+    holders: HashMap<u32, Vec<u32>>,
+    parsed: HashMap<u32, usize>,
+    unparsed: HashMap<u32, usize>,
+}
+
+impl Graph {
+    fn new(model: &Model, unparsed: &[Unparsed<'_>]) -> Graph {
+        let mut graph = Graph {
+            holders: HashMap::new(),
+            parsed: HashMap::new(),
+            unparsed: HashMap::new(),
+        };
+        for s in &model.structs {
+            let name = ident_hash(&s.name);
+            for &f in &s.fields {
+                let field = &model.fields[f];
+                *graph.parsed.entry(ident_hash(&field.name)).or_default() += 1;
+                for ty in &field.ty.idents {
+                    graph.holders.entry(ident_hash(ty)).or_default().push(name);
+                }
+            }
+        }
+        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+            let name = ident_hash(&s.name);
+            for field in &s.fields {
+                *graph.unparsed.entry(ident_hash(field)).or_default() += 1;
+            }
+            for &ty in &s.types {
+                graph.holders.entry(ty).or_default().push(name);
+            }
+        }
+        graph
+    }
+
+    fn parsed_declarations(&self, field: u32) -> usize {
+        self.parsed.get(&field).copied().unwrap_or(0)
+    }
+
+    fn unparsed_declarations(&self, field: u32) -> usize {
+        self.unparsed.get(&field).copied().unwrap_or(0)
+    }
+
+    /// The names of `owners` and of every struct whose fields' types reach
+    /// one of them: the types a receiver must name for a place to resolve
+    /// to a field of `owners`.
+    fn reach(&self, owners: impl Iterator<Item = u32>) -> HashSet<u32> {
+        let mut reach: HashSet<u32> = owners.collect();
+        let mut pending: Vec<u32> = reach.iter().copied().collect();
+        while let Some(name) = pending.pop() {
+            for &holder in self.holders.get(&name).into_iter().flatten() {
+                if reach.insert(holder) {
+                    pending.push(holder);
+                }
+            }
+        }
+        reach
+    }
+
+    /// Whether parsing an unparsed struct may change a finding: it may hold
+    /// a budget field that code mentions, or a limit (which BL003 would
+    /// report unread) beside a field that some file may read for certain.
+    fn matters(&self, s: &ScannedStruct, mentions: &HashSet<u32>, postings: &Postings<'_>) -> bool {
+        if s.budget.is_empty() {
+            return false;
+        }
+        if s.budget
+            .iter()
+            .any(|&f| mentions.contains(&ident_hash(&s.fields[f])))
+        {
+            return true;
+        }
+        // Only a limit can be reported without being mentioned (BL003).
+        if !s.limit {
+            return false;
+        }
+        let siblings: Vec<u32> = s
+            .fields
+            .iter()
+            .map(|f| ident_hash(f))
+            .filter(|h| mentions.contains(h))
+            .collect();
+        if siblings.is_empty() {
+            return false;
+        }
+        let unique = siblings
+            .iter()
+            .any(|&h| self.parsed_declarations(h) + self.unparsed_declarations(h) < 2);
+        if unique {
+            return true;
+        }
+        let reach = self.reach(std::iter::once(ident_hash(&s.name)));
+        siblings
+            .iter()
+            .flat_map(|h| postings.files(*h))
+            .any(|file| file.iter().any(|m| reach.contains(m)))
+    }
+}
+
+/// The files that mention each field of the unparsed structs that may
+/// hold a limit.
+struct Postings<'a> {
+    files: HashMap<u32, Vec<&'a [u32]>>,
+}
+
+impl<'a> Postings<'a> {
+    fn new(unparsed: &[Unparsed<'_>], scans: &[&'a Scan]) -> Postings<'a> {
+        let mut postings: HashMap<u32, Vec<&'a [u32]>> = HashMap::new();
+        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+            if s.limit {
+                for field in &s.fields {
+                    postings.entry(ident_hash(field)).or_default();
+                }
+            }
+        }
+        for &scan in scans {
+            for hash in &scan.fields {
+                if let Some(list) = postings.get_mut(hash) {
+                    list.push(&scan.mentions);
+                }
+            }
+        }
+        Postings { files: postings }
+    }
+
+    fn files(&self, hash: u32) -> impl Iterator<Item = &'a [u32]> + '_ {
+        self.files.get(&hash).into_iter().flatten().copied()
+    }
+}
+
+/// The functions whose definitions or callers can change a finding or its
+/// suggestion: helpers called with budget fields, and helpers they pass
+/// their own parameters on to (a check inside them counts at the call);
+/// functions that spend a budget field, and the callers that hand the amount
+/// they return on up (the suggestion spends the counter where the amount is
+/// in hand). Files that mention one of these names are parsed.
+fn relevant_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<String> {
+    let mut functions: HashSet<String> = HashSet::new();
+    for file in facts {
+        for call in &file.calls {
+            let with_fields = call
+                .args
+                .iter()
+                .any(|arg| arg.places.iter().any(|p| names.contains(p.field.as_str())));
+            if with_fields {
+                functions.insert(call.callee.clone());
+            }
+        }
+        for access in &file.accesses {
+            let spends = matches!(
+                access.kind,
+                AccessKind::Increase | AccessKind::Decrease | AccessKind::Assign
+            );
+            if spends
+                && names.contains(access.place.field.as_str())
+                && let Some(function) = &access.function
+            {
+                functions.insert(function.name.clone());
+            }
+        }
+    }
+    loop {
+        let before = functions.len();
+        for file in facts {
+            for call in &file.calls {
+                let in_helper = call
+                    .function
+                    .as_ref()
+                    .is_some_and(|f| functions.contains(&f.name));
+                if in_helper && call.args.iter().any(|arg| !arg.params.is_empty()) {
+                    functions.insert(call.callee.clone());
+                }
+            }
+            for binding in &file.bindings {
+                if !functions.contains(&binding.callee) {
+                    continue;
+                }
+                let returns_it = file.functions.iter().any(|def| {
+                    def.function == binding.function
+                        && returns_binding(&def.returns, &binding.pattern)
+                });
+                if returns_it {
+                    functions.insert(binding.function.name.clone());
+                }
+            }
+        }
+        if functions.len() == before {
+            return functions;
+        }
+    }
+}
+
+/// Whether a function returns one of the locals a binding introduced.
+fn returns_binding(returns: &[Shape], pattern: &Shape) -> bool {
+    let bound: Vec<&str> = match pattern {
+        Shape::Local(name) => vec![name.as_str()],
+        Shape::Tuple(names) => names.iter().flatten().map(String::as_str).collect(),
+        Shape::SelfField(_) => Vec::new(),
+    };
+    returns.iter().any(|shape| match shape {
+        Shape::Local(name) => bound.contains(&name.as_str()),
+        Shape::Tuple(names) => names.iter().flatten().any(|n| bound.contains(&n.as_str())),
+        Shape::SelfField(_) => false,
+    })
+}
+
+/// The hashes of the type names that resolving the places of `names` may
+/// look up: the identifiers of every typed root, and of the fields their
+/// chains pass through, in parsed structs and, all at once, in the structs
+/// the unparsed files may declare (every type of such a struct counts).
+fn reached_types(
+    facts: &[FileFacts],
+    names: &HashSet<&str>,
+    unparsed: &[Unparsed<'_>],
+) -> HashSet<u32> {
+    let relevant = |p: &&Place| names.contains(p.field.as_str());
+    let places = facts.iter().flat_map(|f| {
+        let accessed = f.accesses.iter().map(|a| &a.place);
+        let compared = f
+            .comparisons
+            .iter()
+            .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
+        accessed.chain(compared).filter(relevant)
+    });
+    let mut types: HashSet<u32> = HashSet::new();
+    let mut steps: HashSet<u32> = HashSet::new();
+    for place in places {
+        if let Root::Typed(idents) = &place.root {
+            types.extend(idents.iter().map(|i| ident_hash(i)));
+        }
+        steps.extend(place.chain.iter().map(|c| ident_hash(c)));
+    }
+    // Each struct as its name and the types of the fields a chain may
+    // step through.
+    let mut structs: HashMap<u32, Vec<u32>> = HashMap::new();
+    for s in facts.iter().flat_map(|f| &f.structs) {
+        let stepped = s
+            .fields
+            .iter()
+            .filter(|f| steps.contains(&ident_hash(&f.name)))
+            .flat_map(|f| f.ty.idents.iter().map(|i| ident_hash(i)));
+        structs
+            .entry(ident_hash(&s.name))
+            .or_default()
+            .extend(stepped);
+    }
+    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+        if s.fields.iter().any(|f| steps.contains(&ident_hash(f))) {
+            structs
+                .entry(ident_hash(&s.name))
+                .or_default()
+                .extend(&s.types);
+        }
+    }
+    let mut pending: Vec<u32> = types.iter().copied().collect();
+    while let Some(name) = pending.pop() {
+        for &ty in structs.get(&name).into_iter().flatten() {
+            if types.insert(ty) {
+                pending.push(ty);
+            }
+        }
+    }
+    types
+}

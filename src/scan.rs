@@ -1,0 +1,838 @@
+//! A lexical scan of one file's text, without syn: the identifiers the code
+//! mentions, the structs it may declare with their named fields, and the
+//! modules it may declare out of line. The prefilter decides from scans
+//! which files must be parsed.
+//!
+//! The scan over-approximates what syn will see: every identifier outside
+//! comments and string literals is a mention unless it names a field in a
+//! struct declaration, and whenever the text cannot be followed (an
+//! unterminated comment or literal, unbalanced delimiters, a `struct` whose
+//! shape is unexpected) the file is marked `uncertain` and parsed anyway.
+
+use crate::names;
+
+/// What the prefilter needs to know about one file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Hashes ([`ident_hash`]) of the identifiers outside comments, string
+    /// literals and field declarations, sorted and deduplicated.
+    pub mentions: Vec<u32>,
+    /// The hashes of the mentions that may name a field: after `.`, `ref`
+    /// or `mut`, before a single `:`, or alone between `{`, `,` or `]` and
+    /// `,` or `}` (struct literals and patterns), sorted and deduplicated.
+    pub fields: Vec<u32>,
+    /// The structs with named fields the file may declare.
+    pub structs: Vec<ScannedStruct>,
+    /// The names of `mod name;` declarations.
+    pub mods: Vec<String>,
+    /// A `#[path = …]` attribute may redirect a module declaration.
+    pub path_attr: bool,
+    /// The scan could not follow the text; the file must be parsed.
+    pub uncertain: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScannedStruct {
+    pub name: String,
+    pub fields: Vec<String>,
+    /// Hashes of the identifiers in its fields' types, sorted.
+    pub types: Vec<u32>,
+    /// The fields that may be budget fields, by index into `fields`.
+    pub budget: Vec<usize>,
+    /// Whether one of them may be a limit.
+    pub limit: bool,
+    /// The byte range of the whole item, outer attributes included, when
+    /// it is at the top level of the file: parsing that range alone gives
+    /// its facts.
+    pub item: Option<(usize, usize)>,
+}
+
+impl Scan {
+    pub fn mentions(&self, hash: u32) -> bool {
+        self.mentions.binary_search(&hash).is_ok()
+    }
+}
+
+/// The hash of an identifier as mentions record it; `r#` is stripped.
+pub fn ident_hash(ident: &str) -> u32 {
+    let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    // FNV-1a: identifiers are short, and a collision only makes the
+    // prefilter parse a file it could have skipped.
+    let mut hash: u32 = 0x811c_9dc5;
+    for &byte in ident.as_bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Ident,
+    /// An identifier written `r#name`; never a keyword.
+    RawIdent,
+    Punct(u8),
+    /// A literal or lifetime: nothing the scan looks into.
+    Other,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    kind: Kind,
+    start: usize,
+    end: usize,
+}
+
+pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
+    let mut scan = Scan::default();
+    let tokens = match tokenize(text) {
+        Some(tokens) => tokens,
+        None => {
+            scan.uncertain = true;
+            return scan;
+        }
+    };
+    let mut reader = Reader {
+        text,
+        tokens: &tokens,
+        declared: vec![false; tokens.len()],
+        vocabulary,
+    };
+    let mut depth = 0usize;
+    let top_level: Vec<bool> = tokens
+        .iter()
+        .map(|token| {
+            let top = depth == 0;
+            match token.kind {
+                Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Kind::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            top
+        })
+        .collect();
+    for (index, token) in tokens.iter().enumerate() {
+        if token.kind != Kind::Ident {
+            continue;
+        }
+        match &text[token.start..token.end] {
+            "struct" => match reader.declaration(index + 1, top_level[index]) {
+                Ok(Some(declared)) => scan.structs.push(declared),
+                Ok(None) => {}
+                Err(Unexpected) => scan.uncertain = true,
+            },
+            // A union's fields are declarations too, but no budget: the
+            // model has no unions. `union` is also an ordinary identifier,
+            // so a shape the scan does not know leaves its fields mentions.
+            "union" => {
+                let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
+                if named {
+                    let marked = reader.declared.clone();
+                    if reader.declaration(index + 1, false).is_err() {
+                        reader.declared = marked;
+                    }
+                }
+            }
+            "mod" => {
+                if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
+                    && matches!(name.kind, Kind::Ident | Kind::RawIdent)
+                    && semi.kind == Kind::Punct(b';')
+                {
+                    scan.mods
+                        .push(unraw(&text[name.start..name.end]).to_string());
+                }
+            }
+            "path" => {
+                let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
+                if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#')) {
+                    scan.path_attr = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    scan.mentions = tokens
+        .iter()
+        .zip(&reader.declared)
+        .filter(|(token, declared)| {
+            matches!(token.kind, Kind::Ident | Kind::RawIdent) && !**declared
+        })
+        .map(|(token, _)| ident_hash(&text[token.start..token.end]))
+        .collect();
+    scan.mentions.sort_unstable();
+    scan.mentions.dedup();
+    let groups = groups(text, &tokens);
+    scan.fields = (0..tokens.len())
+        .filter(|&i| {
+            matches!(tokens[i].kind, Kind::Ident | Kind::RawIdent)
+                && !reader.declared[i]
+                && reader.field_position(i, groups[i])
+        })
+        .map(|i| ident_hash(&text[tokens[i].start..tokens[i].end]))
+        .collect();
+    scan.fields.sort_unstable();
+    scan.fields.dedup();
+    scan
+}
+
+fn unraw(ident: &str) -> &str {
+    ident.strip_prefix("r#").unwrap_or(ident)
+}
+
+/// Splits the text into tokens; `None` when it cannot be followed.
+fn tokenize(text: &str) -> Option<Vec<Token>> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::with_capacity(bytes.len() / 4);
+    let mut delimiters: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        let start = i;
+        match byte {
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => i = block_comment_end(bytes, i)?,
+            b'"' => {
+                i = quoted_end(bytes, i + 1, b'"')?;
+                tokens.push(other(start, i));
+            }
+            b'\'' => {
+                i = quote_or_lifetime_end(text, i)?;
+                tokens.push(other(start, i));
+            }
+            b'0'..=b'9' => {
+                i += 1;
+                while i < bytes.len() && is_ident_byte(bytes[i]) {
+                    i += 1;
+                }
+                tokens.push(other(start, i));
+            }
+            b'(' | b'[' | b'{' => {
+                delimiters.push(byte);
+                i += 1;
+                tokens.push(punct(byte, start));
+            }
+            b')' | b']' | b'}' => {
+                let open = match byte {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if delimiters.pop() != Some(open) {
+                    return None;
+                }
+                i += 1;
+                tokens.push(punct(byte, start));
+            }
+            _ if is_ident_start(text, i) => {
+                if let Some(end) = prefixed_literal_end(bytes, i)? {
+                    i = end;
+                    tokens.push(other(start, i));
+                    continue;
+                }
+                let raw = bytes[i] == b'r'
+                    && bytes.get(i + 1) == Some(&b'#')
+                    && bytes.len() > i + 2
+                    && is_ident_start(text, i + 2);
+                if raw {
+                    i += 2;
+                }
+                i = ident_end(text, i);
+                let kind = if raw { Kind::RawIdent } else { Kind::Ident };
+                tokens.push(Token {
+                    kind,
+                    start,
+                    end: i,
+                });
+            }
+            _ if byte.is_ascii() => {
+                i += 1;
+                tokens.push(punct(byte, start));
+            }
+            // Non-ASCII whitespace; other characters start identifiers.
+            _ => i += text[i..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    delimiters.is_empty().then_some(tokens)
+}
+
+fn other(start: usize, end: usize) -> Token {
+    Token {
+        kind: Kind::Other,
+        start,
+        end,
+    }
+}
+
+fn punct(byte: u8, start: usize) -> Token {
+    Token {
+        kind: Kind::Punct(byte),
+        start,
+        end: start + 1,
+    }
+}
+
+fn is_ident_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+/// Outside comments and literals, a non-ASCII character is either
+/// whitespace or part of an identifier.
+fn is_ident_start(text: &str, i: usize) -> bool {
+    let byte = text.as_bytes()[i];
+    if byte.is_ascii() {
+        return byte.is_ascii_alphabetic() || byte == b'_';
+    }
+    text.get(i..)
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| !c.is_whitespace())
+}
+
+fn ident_end(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        if is_ident_byte(bytes[i]) {
+            i += 1;
+        } else if !bytes[i].is_ascii() && is_ident_start(text, i) {
+            i += text[i..].chars().next().map_or(1, char::len_utf8);
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// The end of a nested `/* … */` comment starting at `i`.
+fn block_comment_end(bytes: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    while i + 1 < bytes.len() {
+        match (bytes[i], bytes[i + 1]) {
+            (b'/', b'*') => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', b'/') => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The end of a literal closed by `close`, with backslash escapes, whose
+/// body starts at `i`.
+fn quoted_end(bytes: &[u8], mut i: usize, close: u8) -> Option<usize> {
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            byte if byte == close => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The end of a raw string whose `r` is at `i`: `r"…"`, `r#"…"#`.
+fn raw_string_end(bytes: &[u8], i: usize) -> Option<usize> {
+    let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
+    let body = i + 1 + hashes;
+    if bytes.get(body) != Some(&b'"') {
+        return None;
+    }
+    let mut at = body + 1;
+    loop {
+        let quote = at + memchr::memchr(b'"', bytes.get(at..)?)?;
+        let closing = &bytes[quote + 1..];
+        if closing.len() >= hashes && closing[..hashes].iter().all(|&b| b == b'#') {
+            return Some(quote + 1 + hashes);
+        }
+        at = quote + 1;
+    }
+}
+
+/// A character literal (`'a'`, `'\n'`, `'é'`) or a lifetime or label
+/// (`'a`, `'static`), starting at the quote at `i`.
+fn quote_or_lifetime_end(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if bytes.get(i + 1) == Some(&b'\\') {
+        return quoted_end(bytes, i + 1, b'\'');
+    }
+    let c = text.get(i + 1..)?.chars().next()?;
+    let after = i + 1 + c.len_utf8();
+    if bytes.get(after) == Some(&b'\'') {
+        return Some(after + 1);
+    }
+    let is_raw = c == 'r' && bytes.get(after) == Some(&b'#');
+    let start = if is_raw { after + 1 } else { i + 1 };
+    if start < bytes.len() && is_ident_start(text, start) {
+        return Some(ident_end(text, start));
+    }
+    None
+}
+
+/// The end of a literal with a letter prefix (`b"…"`, `br#"…"#`, `b'x'`,
+/// `c"…"`, `cr"…"`, `r"…"`) starting at `i`, `Ok(None)` when the letters
+/// start an identifier instead, and `None` when the literal never ends.
+fn prefixed_literal_end(bytes: &[u8], i: usize) -> Option<Option<usize>> {
+    let at = |k: usize| bytes.get(i + k).copied();
+    let raw_at = |k: usize| {
+        at(k) == Some(b'r')
+            && (at(k + 1) == Some(b'"')
+                || (at(k + 1) == Some(b'#')
+                    && bytes[i + k + 1..]
+                        .iter()
+                        .find(|&&b| b != b'#')
+                        .is_some_and(|&b| b == b'"')))
+    };
+    let end = match at(0) {
+        Some(b'r') if raw_at(0) => raw_string_end(bytes, i)?,
+        Some(b'b' | b'c') if raw_at(1) => raw_string_end(bytes, i + 1)?,
+        Some(b'b' | b'c') if at(1) == Some(b'"') => quoted_end(bytes, i + 2, b'"')?,
+        Some(b'b') if at(1) == Some(b'\'') => quoted_end(bytes, i + 2, b'\'')?,
+        _ => return Some(None),
+    };
+    Some(Some(end))
+}
+
+/// What the innermost brace group around a token holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Code,
+    /// `use a::{B, C}`.
+    UseTree,
+    /// The variants of an `enum`.
+    Variants,
+    /// The fields of an enum variant: `V { a: u8 }`.
+    VariantFields,
+}
+
+/// The group each token is in; an `enum`'s body is the first `{` after the
+/// keyword and a name.
+fn groups(text: &str, tokens: &[Token]) -> Vec<Group> {
+    let mut stack: Vec<Group> = Vec::new();
+    let mut inside = Vec::with_capacity(tokens.len());
+    let mut enum_depth: Option<usize> = None;
+    for (i, token) in tokens.iter().enumerate() {
+        let current = stack.last().copied().unwrap_or(Group::Code);
+        inside.push(current);
+        let previous = i.checked_sub(1).map(|p| tokens[p]);
+        match token.kind {
+            Kind::Ident if &text[token.start..token.end] == "enum" => {
+                let named = tokens
+                    .get(i + 1)
+                    .is_some_and(|t| matches!(t.kind, Kind::Ident | Kind::RawIdent));
+                if named {
+                    enum_depth = Some(stack.len());
+                }
+            }
+            Kind::Punct(b'{') => {
+                let group = if enum_depth == Some(stack.len()) {
+                    enum_depth = None;
+                    Group::Variants
+                } else if previous.is_some_and(|p| p.kind == Kind::Punct(b':')) {
+                    Group::UseTree
+                } else if current == Group::Variants
+                    && previous.is_some_and(|p| matches!(p.kind, Kind::Ident | Kind::RawIdent))
+                {
+                    Group::VariantFields
+                } else {
+                    Group::Code
+                };
+                stack.push(group);
+            }
+            Kind::Punct(b'(' | b'[') => stack.push(Group::Code),
+            Kind::Punct(b')' | b']' | b'}') => {
+                stack.pop();
+            }
+            Kind::Punct(b';') if enum_depth == Some(stack.len()) => enum_depth = None,
+            _ => {}
+        }
+    }
+    inside
+}
+
+/// The shape of a `struct` item did not match what the scan expects.
+struct Unexpected;
+
+struct Reader<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    /// Tokens that name a field in a struct declaration.
+    declared: Vec<bool>,
+    vocabulary: &'a names::Vocabulary,
+}
+
+impl Reader<'_> {
+    fn kind(&self, at: usize) -> Option<Kind> {
+        self.tokens.get(at).map(|t| t.kind)
+    }
+
+    fn is_punct(&self, at: usize, byte: u8) -> bool {
+        self.kind(at) == Some(Kind::Punct(byte))
+    }
+
+    fn is_word(&self, at: usize, word: &str) -> bool {
+        self.kind(at) == Some(Kind::Ident) && self.text_at(at) == word
+    }
+
+    fn text_at(&self, at: usize) -> &str {
+        let token = self.tokens[at];
+        &self.text[token.start..token.end]
+    }
+
+    /// Whether the identifier at `at`, inside `group`, may name a field of
+    /// a place.
+    fn field_position(&self, at: usize, group: Group) -> bool {
+        let previous = at.checked_sub(1).and_then(|i| self.kind(i));
+        if previous == Some(Kind::Punct(b'.')) {
+            return true;
+        }
+        // Use trees, variant names and variant fields name no place.
+        if group != Group::Code {
+            return false;
+        }
+        // `ref x` and `mut x` bind fields in patterns; `&mut T`, `*mut T`
+        // and `static mut X` do not.
+        let binding_mut = at > 0
+            && self.is_word(at - 1, "mut")
+            && !(at > 1
+                && (self.is_punct(at - 2, b'&')
+                    || self.is_punct(at - 2, b'*')
+                    || self.is_word(at - 2, "static")));
+        if binding_mut || (at > 0 && self.is_word(at - 1, "ref")) {
+            return true;
+        }
+        if self.is_punct(at + 1, b':') && !self.is_punct(at + 2, b':') {
+            // `const NAME: T` and `static NAME: T` name items.
+            let item = at > 0
+                && (self.is_word(at - 1, "const")
+                    || self.is_word(at - 1, "static")
+                    || (at > 1 && self.is_word(at - 1, "mut") && self.is_word(at - 2, "static")));
+            return !item;
+        }
+        matches!(previous, Some(Kind::Punct(b'{' | b',' | b']')))
+            && matches!(self.kind(at + 1), Some(Kind::Punct(b',' | b'}')))
+    }
+
+    /// Reads the struct whose name is the token at `at` (just after the
+    /// `struct` keyword). `Ok(None)` for tuple and unit structs and for
+    /// the keyword used without a name, as in macro patterns.
+    fn declaration(
+        &mut self,
+        at: usize,
+        top_level: bool,
+    ) -> Result<Option<ScannedStruct>, Unexpected> {
+        if !matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent)) {
+            return Ok(None);
+        }
+        let keyword = at - 1;
+        let name = unraw(self.text_at(at)).to_string();
+        let mut next = at + 1;
+        if self.is_punct(next, b'<') {
+            next = self.skip_type(next, true)?;
+        }
+        if self.is_word(next, "where") {
+            while !matches!(self.kind(next), Some(Kind::Punct(b'{' | b';')) | None) {
+                next = self.skip_tree(next)?;
+            }
+        }
+        match self.kind(next) {
+            Some(Kind::Punct(b'{')) => {}
+            // A tuple or unit struct has no named fields; anything else
+            // (`struct Flags: u8 {` in `bitflags!`, `struct S #full {` in
+            // syn's own macros) is no struct syn can parse.
+            _ => return Ok(None),
+        }
+        let mut fields = Vec::new();
+        let mut types = Vec::new();
+        let mut at = next + 1;
+        loop {
+            while self.is_punct(at, b'#') {
+                at += 1;
+                if !self.is_punct(at, b'[') {
+                    return Err(Unexpected);
+                }
+                at = self.skip_tree(at)?;
+            }
+            if self.is_word(at, "pub") {
+                at += 1;
+                if self.is_punct(at, b'(') {
+                    at = self.skip_tree(at)?;
+                }
+            }
+            if self.is_punct(at, b'}') {
+                break;
+            }
+            let is_field = matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent))
+                && self.is_punct(at + 1, b':')
+                && !self.is_punct(at + 2, b':');
+            if !is_field {
+                return Err(Unexpected);
+            }
+            self.declared[at] = true;
+            fields.push(unraw(self.text_at(at)).to_string());
+            let end = self.skip_type(at + 2, false)?;
+            types.extend(
+                (at + 2..end)
+                    .filter(|&i| matches!(self.kind(i), Some(Kind::Ident | Kind::RawIdent)))
+                    .map(|i| ident_hash(self.text_at(i))),
+            );
+            at = end;
+            if self.is_punct(at, b',') {
+                at += 1;
+            } else if !self.is_punct(at, b'}') {
+                return Err(Unexpected);
+            }
+        }
+        types.sort_unstable();
+        types.dedup();
+        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let possible = names::possible_budget_fields(&names, self.vocabulary);
+        let item = top_level.then(|| {
+            (
+                self.tokens[self.item_start(keyword)].start,
+                self.tokens[at].end,
+            )
+        });
+        Ok(Some(ScannedStruct {
+            name,
+            types,
+            budget: possible.iter().map(|&(index, _)| index).collect(),
+            limit: possible.iter().any(|&(_, limit)| limit),
+            item,
+            fields,
+        }))
+    }
+
+    /// The first token of the item whose keyword is at `keyword`: its
+    /// visibility and outer attributes.
+    fn item_start(&self, keyword: usize) -> usize {
+        let mut start = keyword;
+        if start > 0 && self.is_punct(start - 1, b')') {
+            let open = self.group_start(start - 1);
+            if open.is_some_and(|o| o > 0 && self.is_word(o - 1, "pub")) {
+                start = open.map_or(start, |o| o - 1);
+            }
+        } else if start > 0 && self.is_word(start - 1, "pub") {
+            start -= 1;
+        }
+        while start > 0 && self.is_punct(start - 1, b']') {
+            match self.group_start(start - 1) {
+                Some(open) if open > 0 && self.is_punct(open - 1, b'#') => start = open - 1,
+                _ => break,
+            }
+        }
+        start
+    }
+
+    /// The opening token of the group that the token at `close` closes.
+    fn group_start(&self, close: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for i in (0..=close).rev() {
+            match self.kind(i)? {
+                Kind::Punct(b')' | b']' | b'}') => depth += 1,
+                Kind::Punct(b'(' | b'[' | b'{') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Skips one token, or a whole delimited group when it opens one.
+    fn skip_tree(&self, at: usize) -> Result<usize, Unexpected> {
+        let close = match self.kind(at) {
+            Some(Kind::Punct(b'(')) => b')',
+            Some(Kind::Punct(b'[')) => b']',
+            Some(Kind::Punct(b'{')) => b'}',
+            Some(_) => return Ok(at + 1),
+            None => return Err(Unexpected),
+        };
+        let mut depth = 0usize;
+        let mut i = at;
+        while let Some(kind) = self.kind(i) {
+            match kind {
+                Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
+                Kind::Punct(b) if b == close && depth == 1 => return Ok(i + 1),
+                Kind::Punct(b')' | b']' | b'}') => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        Err(Unexpected)
+    }
+
+    /// Skips a type (and a default value) up to the `,` or `}` that ends a
+    /// field, or, with `generics`, a `<…>` parameter list.
+    fn skip_type(&self, mut at: usize, generics: bool) -> Result<usize, Unexpected> {
+        let mut angles = 0usize;
+        loop {
+            match self.kind(at) {
+                None => return Err(Unexpected),
+                Some(Kind::Punct(b'<')) => angles += 1,
+                Some(Kind::Punct(b'-')) if self.is_punct(at + 1, b'>') => at += 1,
+                Some(Kind::Punct(b'>')) => {
+                    angles = angles.checked_sub(1).ok_or(Unexpected)?;
+                    if generics && angles == 0 {
+                        return Ok(at + 1);
+                    }
+                }
+                Some(Kind::Punct(b',' | b'}')) if angles == 0 && !generics => return Ok(at),
+                Some(Kind::Punct(b')' | b']' | b'}' | b';')) => return Err(Unexpected),
+                Some(Kind::Punct(b'(' | b'[' | b'{')) => {
+                    at = self.skip_tree(at)?;
+                    continue;
+                }
+                Some(_) => {}
+            }
+            at += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan_default(text: &str) -> Scan {
+        scan(text, &names::Vocabulary::default())
+    }
+
+    fn mentioned(scan: &Scan, ident: &str) -> bool {
+        scan.mentions(ident_hash(ident))
+    }
+
+    #[test]
+    fn struct_fields_are_declarations_not_mentions() {
+        let s = scan_default(
+            "#[derive(Debug)]\npub struct Budget<T: Clone, const N: usize> where T: Fn(u8) -> u8 {\n    #[serde(default)]\n    pub(crate) tokens_used: u64,\n    r#max_tokens: Option<Box<dyn Fn(u32) -> u32>>,\n    grid: [u8; N],\n}\nfn f(b: &Budget) -> u64 { b.tokens_used }",
+        );
+        assert!(!s.uncertain);
+        assert_eq!(s.structs.len(), 1);
+        assert_eq!(s.structs[0].name, "Budget");
+        assert_eq!(s.structs[0].fields, ["tokens_used", "max_tokens", "grid"]);
+        for ty in ["u64", "Option", "Box", "Fn", "u32", "u8", "N"] {
+            assert!(s.structs[0].types.contains(&ident_hash(ty)), "{ty}");
+        }
+        assert!(mentioned(&s, "tokens_used"));
+        assert!(!mentioned(&s, "max_tokens"));
+        assert!(!mentioned(&s, "grid"));
+        assert!(mentioned(&s, "Budget"));
+        assert!(s.fields.contains(&ident_hash("tokens_used")));
+        assert!(!s.fields.contains(&ident_hash("Budget")));
+    }
+
+    #[test]
+    fn top_level_structs_have_item_ranges_with_attributes() {
+        let text = "/// Doc.\n#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }\nmod m { struct B { max_b: u8 } }\nstruct C { c: u8 }";
+        let s = scan_default(text);
+        let items: Vec<Option<&str>> = s
+            .structs
+            .iter()
+            .map(|s| s.item.map(|(start, end)| &text[start..end]))
+            .collect();
+        assert_eq!(
+            items,
+            [
+                Some("#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }"),
+                None,
+                Some("struct C { c: u8 }")
+            ]
+        );
+    }
+
+    #[test]
+    fn field_positions_cover_accesses_literals_and_patterns() {
+        let s = scan_default(
+            "fn f(x: X) { x.a; S { b: 1, c, #[cfg(t)] d }; let S { ref e, mut g, .. } = s; T::h; }",
+        );
+        for field in ["a", "b", "c", "d", "e", "g", "x"] {
+            assert!(s.fields.contains(&ident_hash(field)), "{field}");
+        }
+        let pointers = scan_default("fn f(a: &mut A, b: *mut B) {}");
+        assert!(!pointers.fields.contains(&ident_hash("A")));
+        assert!(!pointers.fields.contains(&ident_hash("B")));
+        for other in ["S", "T", "h", "f", "X"] {
+            assert!(!s.fields.contains(&ident_hash(other)), "{other}");
+        }
+        let items = scan_default(
+            "const MAX_A: u8 = 1; static MAX_B: u8 = 2; static mut MAX_C: u8 = 3; use a::{MAX_D, MAX_E}; enum E<T> { MAX_F, MAX_G { MAX_H: T }, MAX_I = X.MAX_J }",
+        );
+        assert_eq!(items.fields, [ident_hash("MAX_J")]);
+    }
+
+    #[test]
+    fn union_fields_are_declarations_and_union_is_an_identifier() {
+        let s = scan_default(
+            "union U { max_a: u32, b: f32 }\nfn f(s: S) { s.union(t); let union = 1; }",
+        );
+        assert!(!s.uncertain);
+        assert!(s.structs.is_empty());
+        assert!(!mentioned(&s, "max_a"));
+        assert!(mentioned(&s, "union"));
+    }
+
+    #[test]
+    fn comments_and_literals_hide_identifiers() {
+        let s = scan_default(
+            "// max_a\n/* max_b /* nested */ max_c */ let x = \"max_d\\\"\"; let y = r##\"max_e\"# \"##; let z = b'\\''; let c = 'q'; fn f<'max_f>() {} let w = br\"max_g\"; max_h",
+        );
+        assert!(!s.uncertain);
+        for hidden in [
+            "max_a", "max_b", "max_c", "max_d", "max_e", "max_f", "max_g",
+        ] {
+            assert!(!mentioned(&s, hidden), "{hidden}");
+        }
+        assert!(mentioned(&s, "max_h"));
+    }
+
+    #[test]
+    fn raw_and_unicode_identifiers_are_mentions() {
+        let s = scan_default("fn f() { s.r#type; s.café_used; s.\u{2028}depth }");
+        assert!(mentioned(&s, "type"));
+        assert!(mentioned(&s, "café_used"));
+        assert!(mentioned(&s, "depth"));
+    }
+
+    #[test]
+    fn module_declarations_and_path_attributes() {
+        let s = scan_default(
+            "mod a;\npub(crate) mod r#b;\nmod c { mod d; }\n#[path = \"x.rs\"] mod e;",
+        );
+        assert_eq!(s.mods, vec!["a", "b", "d", "e"]);
+        assert!(s.path_attr);
+        assert!(!scan_default("mod a;").path_attr);
+    }
+
+    #[test]
+    fn text_that_cannot_be_followed_is_uncertain() {
+        for text in [
+            "fn broken( {",
+            "/* open",
+            "let s = \"open",
+            "struct S { a: u8, 1 }",
+            "struct S { a: Vec<u8>> }",
+            "let c = '",
+        ] {
+            assert!(scan_default(text).uncertain, "{text}");
+        }
+        for text in [
+            "struct S(u8);",
+            "struct S;",
+            "macro_rules! m { ($n:ident) => { struct $n { a: u8 } } }",
+        ] {
+            assert!(!scan_default(text).uncertain, "{text}");
+        }
+    }
+}

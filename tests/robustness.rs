@@ -1,0 +1,436 @@
+//! Hostile input: every case runs the binary and expects no panic, a clear
+//! message naming the file, the exit status the design gives, and the
+//! other files still linted.
+
+mod common;
+
+use std::path::Path;
+
+use common::{Run, run, run_in};
+
+/// A limit nothing reads beside a field that is read: one BL003 finding.
+const UNREAD_LIMIT: &str = "pub struct Config {\n    pub name: String,\n    pub max_turns: u32, //~ BL003\n}\n\npub fn name(c: &Config) -> &str {\n    &c.name\n}\n";
+
+fn write(dir: &Path, relative: &str, text: impl AsRef<[u8]>) {
+    let path = dir.join(relative);
+    std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+fn lint(dir: &Path, extra: &[&str]) -> Run {
+    let path = dir.display().to_string();
+    let mut args = vec![path.as_str()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+fn json(out: &Run) -> serde_json::Value {
+    serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", out.stdout))
+}
+
+fn error_messages(doc: &serde_json::Value) -> Vec<String> {
+    doc["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| format!("{}: {}", e["file"].as_str().unwrap_or(""), e["message"]))
+        .collect()
+}
+
+fn finding_codes(doc: &serde_json::Value) -> Vec<String> {
+    doc["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {}",
+                f["code"].as_str().unwrap_or(""),
+                f["location"]["file"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn bom_shebang_crlf_tabs_and_multibyte_text_keep_lines_and_columns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = "\u{feff}#!/usr/bin/env run-cargo-script\r\n// café, ünïcödé 🦀\r\npub struct Config {\r\n\tpub name: String, /* é 🦀 */ pub max_turns: u32,\r\n}\r\npub fn name(c: &Config) -> &str {\r\n\t&c.name\r\n}\r\n";
+    write(dir.path(), "src/lib.rs", text);
+    let out = lint(dir.path(), &["--message-format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let location = &json(&out)["findings"][0]["location"];
+    // The tab, `pub name: String, `, `/* é 🦀 */ ` and `pub ` precede it:
+    // 1 + 18 + 10 + 4 code points.
+    assert_eq!(location["start"]["line"], 4);
+    assert_eq!(location["start"]["column"], 34);
+    assert_eq!(location["end"]["column"], 43);
+    let sarif: serde_json::Value =
+        serde_json::from_str(&lint(dir.path(), &["--message-format", "sarif"]).stdout)
+            .expect("SARIF is JSON");
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["startLine"], 4);
+    // SARIF counts UTF-16 code units (its `columnKind`): the crab is two.
+    assert_eq!(region["startColumn"], 35);
+    let human = lint(dir.path(), &[]);
+    assert!(human.stdout.contains("src/lib.rs:4:34"), "{}", human.stdout);
+}
+
+#[test]
+fn syntax_errors_are_reported_by_file_and_the_rest_is_linted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    write(dir.path(), "src/broken.rs", "pub fn broken( {\n");
+    write(dir.path(), "src/typo.rs", "pub fn typo() { let = 1; }\n");
+    for extra in [&[][..], &["--no-prefilter"][..]] {
+        let mut args = vec!["--message-format", "json"];
+        args.extend_from_slice(extra);
+        let out = lint(dir.path(), &args);
+        assert_eq!(out.code, 1, "{extra:?}: {}", out.stderr);
+        let doc = json(&out);
+        let errors = error_messages(&doc);
+        assert!(
+            errors.iter().any(|e| e.contains("src/broken.rs")),
+            "{errors:?}"
+        );
+        assert_eq!(finding_codes(&doc).len(), 1);
+        assert_eq!(doc["summary"]["files"], 3);
+    }
+    // Unbalanced delimiters are always parsed; a file that mentions no
+    // budget is parsed only without the prefilter.
+    let all = json(&lint(
+        dir.path(),
+        &["--message-format", "json", "--no-prefilter"],
+    ));
+    assert!(
+        error_messages(&all)
+            .iter()
+            .any(|e| e.contains("src/typo.rs"))
+    );
+}
+
+#[test]
+fn non_utf8_and_empty_files_are_handled() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    write(dir.path(), "src/latin1.rs", b"// caf\xe9\npub fn f() {}\n");
+    write(dir.path(), "src/empty.rs", "");
+    let out = lint(dir.path(), &["--message-format", "json"]);
+    let doc = json(&out);
+    let errors = error_messages(&doc);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("src/latin1.rs") && errors[0].contains("UTF-8"));
+    assert_eq!(finding_codes(&doc).len(), 1);
+    assert_eq!(out.code, 1);
+    let human = lint(dir.path(), &[]);
+    assert!(
+        human
+            .stdout
+            .contains("src/latin1.rs`: file is not valid UTF-8"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
+fn a_fifty_megabyte_generated_file_is_linted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    let line = "pub fn generated_function_with_a_long_name() -> usize { 0 }\n";
+    let text = line.repeat(50 * 1024 * 1024 / line.len() + 1);
+    write(dir.path(), "src/generated.rs", &text);
+    let out = lint(dir.path(), &["--message-format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let doc = json(&out);
+    assert_eq!(finding_codes(&doc).len(), 1);
+    assert_eq!(doc["summary"]["files"], 2);
+}
+
+#[test]
+fn deep_nesting_and_long_chains_do_not_overflow() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    let depth = 20_000;
+    let nested = format!(
+        "pub fn nested(c: &crate::Config) -> u32 {{ {}c.max_turns{} }}\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    write(dir.path(), "src/nested.rs", nested);
+    let chain = format!(
+        "pub fn chain(c: &crate::Config, a: u32) -> bool {{ a{} >= c.max_turns }}\n",
+        " + a".repeat(200_000)
+    );
+    write(dir.path(), "src/chain.rs", chain);
+    let out = lint(dir.path(), &["--message-format", "json", "-j", "2"]);
+    let doc = json(&out);
+    assert!(
+        error_messages(&doc).is_empty(),
+        "{:?}",
+        error_messages(&doc)
+    );
+    // Both files read the limit, so it is not reported.
+    assert!(finding_codes(&doc).is_empty(), "{:?}", finding_codes(&doc));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+#[test]
+fn missing_and_odd_module_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let outside = tempfile::tempdir().expect("temp dir");
+    write(outside.path(), "shared.rs", "pub fn shared() {}\n");
+    let lib = format!(
+        "mod missing;\n#[path = \"lib.rs\"]\nmod itself;\n#[path = \"{}\"]\nmod shared;\n{UNREAD_LIMIT}",
+        outside.path().join("shared.rs").display()
+    );
+    write(dir.path(), "src/lib.rs", lib);
+    let out = lint(dir.path(), &["--message-format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let doc = json(&out);
+    assert_eq!(finding_codes(&doc).len(), 1);
+    assert!(error_messages(&doc).is_empty());
+    let warnings = doc["warnings"].to_string();
+    assert!(
+        warnings.contains("src/lib.rs") && warnings.contains("`mod missing;`"),
+        "{warnings}"
+    );
+    // The file outside the tree is linted once, under its absolute path.
+    assert_eq!(doc["summary"]["files"], 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_not_followed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    std::os::unix::fs::symlink(dir.path().join("src"), dir.path().join("src/again"))
+        .expect("symlink");
+    std::os::unix::fs::symlink(dir.path().join("src/x.rs"), dir.path().join("src/x.rs"))
+        .expect("symlink");
+    let out = lint(dir.path(), &["--message-format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let doc = json(&out);
+    assert_eq!(finding_codes(&doc).len(), 1);
+    assert_eq!(doc["summary"]["files"], 1);
+}
+
+/// A file that exists but cannot be read: `/proc/self/mem` fails at offset
+/// zero even for root, who may read files without permission.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_file_is_an_io_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    let unreadable = dir.path().join("src/unreadable.rs");
+    std::os::unix::fs::symlink("/proc/self/mem", &unreadable).expect("symlink");
+    let lib = dir.path().join("src/lib.rs").display().to_string();
+    let out = run(&[
+        &lib,
+        &unreadable.display().to_string(),
+        "--message-format",
+        "json",
+    ]);
+    let errors = error_messages(&json(&out));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("unreadable.rs") && e.contains("cannot read")),
+        "{errors:?}"
+    );
+    // The finding denies; alone, the unreadable file makes it exit 2.
+    assert_eq!(out.code, 1);
+    let alone = run(&[&unreadable.display().to_string()]);
+    assert_eq!(alone.code, 2, "{}", alone.stdout);
+    assert!(alone.stdout.contains("unreadable.rs"), "{}", alone.stdout);
+}
+
+#[test]
+fn without_cargo_on_path_the_tree_is_walked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"w\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    let empty = tempfile::tempdir().expect("temp dir");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-budget-lint"))
+        .current_dir(dir.path())
+        .env("PATH", empty.path())
+        .env_remove("CARGO")
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("warning: cargo metadata failed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("BL003"), "{stdout}");
+}
+
+#[test]
+fn build_scripts_and_proc_macros_never_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"w\"\nversion = \"0.1.0\"\nedition = \"2021\"\nbuild = \"build.rs\"\n",
+    );
+    write(
+        dir.path(),
+        "build.rs",
+        "fn main() { std::fs::write(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/built\"), \"\").unwrap(); }\n",
+    );
+    write(dir.path(), "src/lib.rs", UNREAD_LIMIT);
+    let out = run_in(dir.path(), &[]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("BL003"));
+    assert!(!dir.path().join("built").exists(), "the build script ran");
+    assert!(!dir.path().join("target").exists(), "something was built");
+}
+
+#[test]
+fn output_does_not_depend_on_threads_or_the_prefilter() {
+    for dir in common::fixtures() {
+        let manifest = dir.join("Cargo.toml").display().to_string();
+        let reference = run(&[
+            "--manifest-path",
+            &manifest,
+            "--message-format",
+            "json",
+            "-j",
+            "1",
+        ]);
+        for extra in [
+            &["-j", "4"][..],
+            &["-j", "1", "--no-prefilter"][..],
+            &["-j", "3", "--no-prefilter"][..],
+        ] {
+            let mut args = vec![
+                "--manifest-path",
+                manifest.as_str(),
+                "--message-format",
+                "json",
+            ];
+            args.extend_from_slice(extra);
+            let out = run(&args);
+            assert_eq!(out.code, reference.code, "{}: {extra:?}", dir.display());
+            assert_eq!(out.stdout, reference.stdout, "{}: {extra:?}", dir.display());
+        }
+    }
+}
+
+#[test]
+fn zero_jobs_is_a_usage_error() {
+    let out = run(&["-j", "0"]);
+    assert_eq!(out.code, 2);
+}
+
+/// Cross-file cases where a finding depends on a file the prefilter could
+/// be tempted to skip: each must yield its finding, and the same output
+/// with and without the prefilter.
+#[test]
+fn the_prefilter_keeps_findings_that_depend_on_other_files() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            // The parent that makes a module test code mentions no budget.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\n#[cfg(test)]\nmod helpers;\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/helpers.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
+            // The receiver's type reaches the budget through a struct
+            // declared in a file that names neither field.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\npub mod inner;\npub mod state;\npub mod other;\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub steps_used: u64,\n    pub max_steps: u64,\n}\n\npub fn over(s: &crate::state::State) -> bool {\n    s.inner.budget.steps_used >= s.inner.budget.max_steps\n}\n",
+                ),
+                (
+                    "src/state.rs",
+                    "pub struct State {\n    pub inner: crate::inner::Inner,\n}\n",
+                ),
+                (
+                    "src/inner.rs",
+                    "pub struct Inner {\n    pub budget: crate::budget::Budget,\n}\n",
+                ),
+                (
+                    "src/other.rs",
+                    "pub struct Other {\n    pub steps_used: u64,\n}\n\npub fn spend(o: &mut Other) {\n    o.steps_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
+            // A typed read of a limit's sibling in a file that mentions
+            // only the struct and the sibling.
+            "BL003 src/config.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod config;\npub mod other;\npub mod show;\n",
+                ),
+                (
+                    "src/config.rs",
+                    "pub struct Config {\n    pub name: String,\n    pub max_turns: u32,\n}\n",
+                ),
+                (
+                    "src/other.rs",
+                    "pub struct Other {\n    pub name: String,\n}\n",
+                ),
+                (
+                    "src/show.rs",
+                    "pub fn show(c: &crate::config::Config) -> &str {\n    &c.name\n}\n",
+                ),
+            ],
+        ),
+        (
+            // An untyped read of a sibling that only one struct declares.
+            "BL003 src/config.rs",
+            &[
+                ("src/lib.rs", "pub mod config;\npub mod show;\n"),
+                (
+                    "src/config.rs",
+                    "pub struct Config {\n    pub label: String,\n    pub max_turns: u32,\n}\n",
+                ),
+                (
+                    "src/show.rs",
+                    "pub fn show(v: &[crate::config::Config]) -> usize {\n    v.iter().map(|c| c.label.len()).sum()\n}\n",
+                ),
+            ],
+        ),
+    ];
+    for (expected, files) in cases {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (path, text) in *files {
+            write(dir.path(), path, text);
+        }
+        let with = lint(dir.path(), &["--message-format", "json"]);
+        let without = lint(dir.path(), &["--message-format", "json", "--no-prefilter"]);
+        assert_eq!(with.stdout, without.stdout, "{expected}");
+        let codes = finding_codes(&json(&with));
+        assert_eq!(codes.len(), 1, "{expected}: {codes:?}");
+        let (code, file) = expected.split_once(' ').expect("code and file");
+        assert!(
+            codes[0].starts_with(code) && codes[0].contains(file),
+            "{expected}: {codes:?}"
+        );
+    }
+}
