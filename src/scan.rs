@@ -160,6 +160,8 @@ pub fn scan(text: &str) -> Scan {
         .collect();
     scan.mentions.sort_unstable();
     scan.mentions.dedup();
+    // Kept for every file until the prefilter is done: no spare capacity.
+    scan.mentions.shrink_to_fit();
     let groups = groups(text, &tokens);
     scan.fields = (0..tokens.len())
         .filter(|&i| {
@@ -171,6 +173,7 @@ pub fn scan(text: &str) -> Scan {
         .collect();
     scan.fields.sort_unstable();
     scan.fields.dedup();
+    scan.fields.shrink_to_fit();
     scan
 }
 
