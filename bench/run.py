@@ -94,6 +94,7 @@ def main():
         "c": lambda roots: [TOOL, "-j", jobs, "--message-format", "json",
                             "--no-prefilter"] + roots,
     }
+    load_before = os.getloadavg()[0]
     rows = []
     for scale in scales:
         roots = paths(scale)
@@ -114,7 +115,8 @@ def main():
         print(f"{scale}x done: {medians}", file=sys.stderr)
     base = {key: rows[0][3][key][0] for key in commands}
     print(f"threads: {jobs}; runs per cell: {options.runs} (median wall time, "
-          f"largest peak RSS); load average before: {os.getloadavg()[0]:.2f}\n")
+          f"largest peak RSS); 1-minute load average {load_before:.2f} before, "
+          f"{os.getloadavg()[0]:.2f} after\n")
     print("| corpus | files | MB | (a) parse floor | (b) budget-lint | (c) --no-prefilter "
           "| b/a | c/a | time vs 1x (a, b, c) | findings b = c |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -1,25 +1,38 @@
 //! Decides which files must be parsed, from the lexical scans of all files
 //! and the facts of the files parsed so far. The loader asks again after
 //! every round of parsing until nothing new is wanted, so the files it
-//! skips are exactly those whose facts could not change any finding.
+//! skips are those whose facts could not change any finding.
 //!
-//! A file must be parsed when
-//! - its scan is uncertain;
-//! - it declares a struct with a possible budget field (see
-//!   [`names::possible_budget_fields`]) and any field of that struct is
-//!   mentioned anywhere: such a struct is in the model, and its fields'
-//!   names decide how accesses resolve;
-//! - it mentions a possible budget field, or a field of a struct whose
-//!   limit production code does not read (BL003 needs every read of the
-//!   limit's siblings);
-//! - it declares a struct whose name a relevant access's type reaches, so
-//!   that its place resolves as it would with every file parsed;
-//! - it may declare the module of a file that is parsed (whether that file
-//!   is test code depends on the declaration), or of a file that discovery
-//!   did not find.
+//! A file is parsed as a whole when
+//! - its scan is uncertain, or a `#[path]` attribute may redirect one of
+//!   its `mod` declarations, or it may declare a module file discovery did
+//!   not find;
+//! - it mentions, in a position that may name a field, a limit (whose
+//!   every read and check counts, or, for a limit that bounds no counter,
+//!   every read until one is known);
+//! - it mentions a counter, or a field beside a limit that nothing reads
+//!   (BL003 shows its reads), and a resolution to it can be certain there:
+//!   the file also names a type that reaches the owner through field
+//!   types, or the name is declared by that struct alone;
+//! - once the rules above want nothing more, it mentions a counter that is
+//!   checked but never spent (BL001 shows its uncertain spends and test
+//!   writes);
+//! - it may declare the module of a parsed file: whether that file is test
+//!   code depends on the declaration.
 //!
-//! Files that are skipped are read and scanned but never parsed, so their
-//! syntax errors go unreported; `--no-prefilter` parses every file.
+//! A top-level struct is parsed alone (the rest of its file blanked) when
+//! it may hold a budget field ([`crate::names::possible_budget_fields`])
+//! that is mentioned anywhere, or a limit beside a field that some file
+//! may read for certain; when a relevant receiver's type may name it; or
+//! when its fields' names are declared by fewer than two parsed structs,
+//! which decides whether a name alone resolves.
+//!
+//! Syntax errors in files that are not parsed go unreported, and a struct
+//! parsed alone is kept even if the rest of its file does not parse;
+//! `--no-prefilter` parses every file. Whenever the model or the syntax
+//! facts learn a new way to reach a field (helper functions, return types),
+//! the rules here must learn it too: `tests/robustness.rs` compares the
+//! output with and without the prefilter on every fixture.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -161,6 +161,8 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         .collect();
     scan.mentions.sort_unstable();
     scan.mentions.dedup();
+    // Kept for every file until the prefilter is done: no spare capacity.
+    scan.mentions.shrink_to_fit();
     let groups = groups(text, &tokens);
     scan.fields = (0..tokens.len())
         .filter(|&i| {
@@ -172,6 +174,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         .collect();
     scan.fields.sort_unstable();
     scan.fields.dedup();
+    scan.fields.shrink_to_fit();
     scan
 }
 
