@@ -299,11 +299,11 @@ pub struct Comparison {
     pub guard: Option<Guard>,
 }
 
-/// An `if` statement guarding on a comparison, with its source text.
+/// An `if` statement guarding on a comparison; its text is read from the
+/// source when a suggestion mirrors it.
 #[derive(Debug, Clone)]
 pub struct Guard {
     pub span: Span,
-    pub text: String,
 }
 
 /// A value's shape where it leaves a function or is bound: a local, or a

@@ -178,8 +178,7 @@ impl Needs {
             }
             let checked = if pairing.countdown {
                 model
-                    .checks
-                    .iter()
+                    .checks_of(counter)
                     .any(|c| c.enforces() && c.mentions(counter))
             } else {
                 !model

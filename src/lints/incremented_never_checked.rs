@@ -60,8 +60,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
             continue;
         }
         let debug_checks: Vec<_> = model
-            .checks
-            .iter()
+            .checks_of(counter)
             .filter(|c| c.debug_only && c.relates(counter, &pairing.limits, false))
             .collect();
         let limit = read_limits[0];

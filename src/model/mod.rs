@@ -140,6 +140,8 @@ pub struct Model {
     pub bindings: Vec<Binding>,
     /// For each struct, the structs its fields hold directly.
     links: Vec<BTreeSet<StructId>>,
+    /// For each field, the checks that may have it on a side.
+    checks_of: Vec<Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -203,8 +205,25 @@ impl Model {
             check.through_helper = true;
             model.checks.push(check);
         }
+        model.index_checks();
         model.pair();
         model
+    }
+
+    fn index_checks(&mut self) {
+        let mut checks_of = vec![Vec::new(); self.fields.len()];
+        for (index, check) in self.checks.iter().enumerate() {
+            let fields: BTreeSet<FieldId> = check.possible.iter().flatten().copied().collect();
+            for field in fields {
+                checks_of[field].push(index);
+            }
+        }
+        self.checks_of = checks_of;
+    }
+
+    /// The checks that may have `field` on a side.
+    pub fn checks_of(&self, field: FieldId) -> impl Iterator<Item = &Check> {
+        self.checks_of[field].iter().map(|&i| &self.checks[i])
     }
 
     /// A numeric field named by the stem of a limit in its own struct is a
@@ -468,8 +487,7 @@ impl Model {
     pub fn enforcing_checks(&self, pairing: &Pairing) -> Vec<&Check> {
         if pairing.countdown {
             return self
-                .checks
-                .iter()
+                .checks_of(pairing.counter)
                 .filter(|c| c.enforces() && c.mentions(pairing.counter))
                 .collect();
         }
@@ -483,8 +501,7 @@ impl Model {
         limits: &[FieldId],
         certain: bool,
     ) -> Vec<&Check> {
-        self.checks
-            .iter()
+        self.checks_of(counter)
             .filter(|c| c.enforces() && c.relates(counter, limits, certain))
             .collect()
     }

@@ -57,7 +57,7 @@ fn count_checks(
 ) -> (usize, usize) {
     let mut production = 0;
     let mut test = 0;
-    for check in &model.checks {
+    for check in model.checks_of(counter) {
         let relates = if countdown {
             check.mentions(counter)
         } else {

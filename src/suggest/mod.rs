@@ -173,7 +173,7 @@ fn check_counter(
     limit: FieldId,
     function: Option<&FnRef>,
 ) -> Option<Suggestion> {
-    if let Some(mirrored) = rewrite::mirror_sibling_guard(model, counter, limit, function) {
+    if let Some(mirrored) = rewrite::mirror_sibling_guard(model, db, counter, limit, function) {
         let indent = db
             .get(mirrored.after.file)
             .location(mirrored.after.start)

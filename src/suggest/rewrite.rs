@@ -8,6 +8,7 @@ use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
 use crate::facts::{FnRef, Span};
 use crate::model::{FieldId, Model};
 use crate::names::Role;
+use crate::source::SourceDb;
 
 pub struct Mirrored {
     pub sibling: FieldId,
@@ -20,6 +21,7 @@ pub struct Mirrored {
 /// budget, preferably in `function`, rewritten for `counter` and `limit`.
 pub fn mirror_sibling_guard(
     model: &Model,
+    db: &SourceDb,
     counter: FieldId,
     limit: FieldId,
     function: Option<&FnRef>,
@@ -42,17 +44,12 @@ pub fn mirror_sibling_guard(
                 continue;
             };
             let in_function = function.is_some_and(|f| check.function.as_ref() == Some(f));
-            candidates.push((
-                !in_function,
-                guard.span,
-                sibling,
-                sibling_limit,
-                guard.text.clone(),
-            ));
+            candidates.push((!in_function, guard.span, sibling, sibling_limit));
         }
     }
     candidates.sort_by_key(|c| (c.0, c.1));
-    let (_, after, sibling, sibling_limit, text) = candidates.into_iter().next()?;
+    let (_, after, sibling, sibling_limit) = candidates.into_iter().next()?;
+    let text = db.get(after.file).text.get(after.start..after.end)?;
     let renames = [
         (
             model.fields[sibling].name.as_str(),
@@ -68,7 +65,7 @@ pub fn mirror_sibling_guard(
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    let code = rename(&text, &renames, &word_renames)?;
+    let code = rename(text, &renames, &word_renames)?;
     Some(Mirrored {
         sibling,
         code,

@@ -25,9 +25,9 @@ pub fn split_top_level(tokens: TokenStream, separator: char) -> Vec<TokenStream>
         .collect()
 }
 
-/// Parses statements one after another, skipping a token wherever no
-/// statement starts, so that one odd construct (a stray metavariable, a
-/// macro-specific token) loses only itself.
+/// Parses statements one after another; where none parses, skips to the
+/// next top-level `;`, so that one odd construct (a stray metavariable, a
+/// macro-specific token) loses only its statement, in linear time.
 pub fn parse_statements_leniently(tokens: TokenStream) -> Vec<syn::Stmt> {
     let parser = |input: syn::parse::ParseStream| -> syn::Result<Vec<syn::Stmt>> {
         use syn::parse::discouraged::Speculative;
@@ -40,7 +40,12 @@ pub fn parse_statements_leniently(tokens: TokenStream) -> Vec<syn::Stmt> {
                     stmts.push(stmt);
                 }
                 Err(_) => {
-                    input.parse::<TokenTree>()?;
+                    while !input.is_empty() {
+                        let token = input.parse::<TokenTree>()?;
+                        if matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
+                            break;
+                        }
+                    }
                 }
             }
         }

@@ -842,7 +842,6 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_expr_if(&mut self, expr: &'ast syn::ExprIf) {
         let guard = expr.else_branch.is_none().then(|| Guard {
             span: self.span(expr.span()),
-            text: self.text_of(expr),
         });
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
