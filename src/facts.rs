@@ -52,7 +52,7 @@ impl FileFacts {
         for a in &mut self.accesses {
             a.span.file = id;
             if let Some(f) = &mut a.function {
-                f.span.file = id;
+                f.file = id;
             }
         }
         for c in &mut self.comparisons {
@@ -240,8 +240,8 @@ pub struct Access {
     pub receiver: Option<String>,
     /// The source text of the amount added or subtracted by a write.
     pub amount: Option<String>,
-    /// The function the access is in.
-    pub function: Option<FnRef>,
+    /// The function the access is in, by its name's span.
+    pub function: Option<Span>,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing

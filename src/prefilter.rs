@@ -444,9 +444,10 @@ fn relevant_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<Str
             );
             if spends
                 && names.contains(access.place.field.as_str())
-                && let Some(function) = &access.function
+                && let Some(span) = access.function
+                && let Some(def) = file.functions.iter().find(|d| d.function.span == span)
             {
-                functions.insert(function.name.clone());
+                functions.insert(def.function.name.clone());
             }
         }
     }

@@ -21,9 +21,16 @@ struct Template {
 }
 
 /// The comparisons that calls of helper functions make on their callers'
-/// fields, located at the calls.
-pub fn trace(facts: &[FileFacts]) -> Vec<Comparison> {
+/// budget fields (`relevant` names them), located at the calls.
+pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
     let arity = arities(facts);
+    let carries = |operand: &Operand| {
+        !operand.params.is_empty()
+            || operand
+                .places
+                .iter()
+                .any(|p| relevant.contains(p.field.as_str()))
+    };
     let calls: Vec<&Call> = facts
         .iter()
         .flat_map(|f| &f.calls)
@@ -31,6 +38,7 @@ pub fn trace(facts: &[FileFacts]) -> Vec<Comparison> {
             arity
                 .get(c.callee.as_str())
                 .is_some_and(|&n| n == Some(c.args.len()))
+                && c.args.iter().any(carries)
         })
         .collect();
     let mut templates: HashMap<&str, Vec<Template>> = HashMap::new();
@@ -77,7 +85,12 @@ pub fn trace(facts: &[FileFacts]) -> Vec<Comparison> {
     for call in &calls {
         for template in templates.get(call.callee.as_str()).into_iter().flatten() {
             let concrete = instantiate(template, call);
-            if concrete.sides.iter().any(|s| s.places.is_empty()) {
+            let about_budgets = concrete
+                .sides
+                .iter()
+                .flat_map(|s| &s.places)
+                .any(|p| relevant.contains(p.field.as_str()));
+            if !about_budgets || concrete.sides.iter().any(|s| s.places.is_empty()) {
                 continue;
             }
             comparisons.push(Comparison {

@@ -74,7 +74,8 @@ pub struct FieldUse {
 #[derive(Debug, Clone)]
 pub struct SpendSite {
     pub span: Span,
-    pub function: Option<FnRef>,
+    /// The function the spend is in, by its name's span.
+    pub function: Option<Span>,
     pub receiver: Option<String>,
     pub amount: Option<String>,
 }
@@ -200,7 +201,14 @@ impl Model {
             model.functions.extend(file.functions.iter().cloned());
             model.bindings.extend(file.bindings.iter().cloned());
         }
-        for comparison in helpers::trace(facts) {
+        let relevant: std::collections::HashSet<&str> = model
+            .fields
+            .iter()
+            .filter(|f| f.role != Role::Other)
+            .map(|f| f.name.as_str())
+            .collect();
+        let traced = helpers::trace(facts, &relevant);
+        for comparison in traced {
             let mut check = model.resolve_check(&index, &comparison);
             check.through_helper = true;
             model.checks.push(check);
@@ -331,9 +339,9 @@ impl Model {
             let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
             let uses = &mut self.uses[field];
             if code == CodeKind::Production
-                && let Some(function) = &access.function
+                && let Some(function) = access.function
             {
-                uses.functions.insert(function.span);
+                uses.functions.insert(function);
             }
             if certain && code == CodeKind::Production {
                 if uses.receiver.is_none() {
@@ -348,7 +356,7 @@ impl Model {
                     uses.production_spends.push(span);
                     uses.spend_sites.push(SpendSite {
                         span,
-                        function: access.function.clone(),
+                        function: access.function,
                         receiver: access.receiver.clone(),
                         amount: access.amount.clone(),
                     });

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use crate::facts::{FnDef, FnRef, Shape, Span};
+use crate::facts::{FnDef, Shape, Span};
 use crate::model::{FieldId, Model};
 
 /// How many functions the amount may pass through.
@@ -20,8 +20,9 @@ pub struct GlueSite {
 
 /// A value in a function that holds the tracked amount: a local, or an
 /// element of the tuple the function returns.
-struct Carrier<'a> {
-    function: &'a FnRef,
+struct Carrier {
+    /// The function, by its name's span.
+    function: Span,
     /// The local holding the amount inside `function`.
     local: String,
     /// The statement after which the local is in scope.
@@ -32,7 +33,7 @@ pub fn glue_site(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
     let target = model.fields[counter].owner;
     for &tracker in trackers {
         for site in &model.uses[tracker].spend_sites {
-            let (Some(function), Some(amount)) = (&site.function, &site.amount) else {
+            let (Some(function), Some(amount)) = (site.function, &site.amount) else {
                 continue;
             };
             if !is_identifier(amount) {
@@ -58,15 +59,11 @@ pub fn glue_site(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
 
 /// Breadth-first over functions the amount flows into, stopping at the
 /// first whose parameters or `self` reach the budget struct.
-fn follow<'a>(
-    model: &'a Model,
-    target: usize,
-    start: Carrier<'a>,
-) -> Option<(String, Carrier<'a>)> {
+fn follow(model: &Model, target: usize, start: Carrier) -> Option<(String, Carrier)> {
     let mut queue = VecDeque::from([(start, 0)]);
     let mut seen = BTreeSet::new();
     while let Some((carrier, depth)) = queue.pop_front() {
-        if !seen.insert((carrier.function.clone(), carrier.local.clone())) {
+        if !seen.insert((carrier.function, carrier.local.clone())) {
             continue;
         }
         let Some(def) = definition(model, carrier.function) else {
@@ -104,7 +101,7 @@ fn follow<'a>(
                     _ => continue,
                 };
                 let next = Carrier {
-                    function: &binding.function,
+                    function: binding.function.span,
                     local,
                     after: binding.statement,
                 };
@@ -115,8 +112,8 @@ fn follow<'a>(
     None
 }
 
-fn definition<'a>(model: &'a Model, function: &FnRef) -> Option<&'a FnDef> {
-    model.functions.iter().find(|d| d.function == *function)
+fn definition(model: &Model, function: Span) -> Option<&FnDef> {
+    model.functions.iter().find(|d| d.function.span == function)
 }
 
 /// The receiver through which a function reaches the struct `target`: a

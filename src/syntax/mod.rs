@@ -224,7 +224,7 @@ impl<'t> Extractor<'t> {
             comparison,
             receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
             amount: amount.map(|e| self.text_of(e)),
-            function: self.functions.last().cloned(),
+            function: self.functions.last().map(|f| f.span),
         };
         self.facts.accesses.push(access);
     }
