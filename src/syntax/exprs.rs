@@ -114,16 +114,7 @@ pub(super) fn shape_of(expr: &Expr) -> Option<Shape> {
             }
             _ => None,
         },
-        Expr::Tuple(tuple) => Some(Shape::Tuple(
-            tuple
-                .elems
-                .iter()
-                .map(|e| match shape_of(e) {
-                    Some(Shape::Local(name)) => Some(name),
-                    _ => None,
-                })
-                .collect(),
-        )),
+        Expr::Tuple(tuple) => Some(tuple_of(tuple.elems.iter().map(shape_of))),
         Expr::Field(field) => match (&*field.base, &field.member) {
             (Expr::Path(base), Member::Named(name)) if base.path.is_ident("self") => {
                 Some(Shape::SelfField(name.to_string()))
@@ -139,18 +130,21 @@ pub(super) fn pattern_shape(pat: &Pat) -> Option<Shape> {
     match pat {
         Pat::Ident(ident) => Some(Shape::Local(ident.ident.to_string())),
         Pat::Type(typed) => pattern_shape(&typed.pat),
-        Pat::Tuple(tuple) => Some(Shape::Tuple(
-            tuple
-                .elems
-                .iter()
-                .map(|p| match pattern_shape(p) {
-                    Some(Shape::Local(name)) => Some(name),
-                    _ => None,
-                })
-                .collect(),
-        )),
+        Pat::Tuple(tuple) => Some(tuple_of(tuple.elems.iter().map(pattern_shape))),
         _ => None,
     }
+}
+
+/// A tuple of the locals among `elements`; other elements leave a hole.
+fn tuple_of(elements: impl Iterator<Item = Option<Shape>>) -> Shape {
+    Shape::Tuple(
+        elements
+            .map(|element| match element {
+                Some(Shape::Local(name)) => Some(name),
+                _ => None,
+            })
+            .collect(),
+    )
 }
 
 /// The last name of the function or method a binding's value comes from,
