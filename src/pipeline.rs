@@ -4,13 +4,16 @@
 //! facts in a deterministic order that does not depend on the number of
 //! threads or on which files the prefilter skipped.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::config::Config;
 use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
+use crate::model::Model;
 use crate::names::Vocabulary;
 use crate::prefilter::{self, Known, Unparsed, Want};
 use crate::scan::{self, Scan};
@@ -119,11 +122,11 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         config: config.clone(),
         vocabulary: Vocabulary::from_config(config),
         slots: Vec::new(),
-        index: HashMap::new(),
+        index: HashMap::default(),
         facts: Vec::new(),
         owners: Vec::new(),
-        declared: HashMap::new(),
-        fields: HashSet::new(),
+        declared: HashMap::default(),
+        fields: HashSet::default(),
         parsed_scans: Vec::new(),
         root: discovery.root.clone(),
         warnings: Vec::new(),
@@ -131,6 +134,10 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
     for input in &discovery.inputs {
         loader.add(input.path.clone(), input.code, 0);
     }
+    // The prefilter's model is rebuilt only when a round with the model of
+    // an earlier one wants nothing more: what it wants then is wanted
+    // anyway, and the last round always sees every parsed file.
+    let mut model: Option<Model> = None;
     loop {
         let pending: Vec<usize> = loader.with_state(|s| matches!(s, State::Pending));
         if !options.prefilter {
@@ -142,9 +149,14 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
             continue;
         }
         loader.scan(&pending);
-        let chosen = loader.select();
+        let fresh = model.is_none();
+        let chosen = loader.select(&mut model);
         if chosen.is_empty() {
-            break;
+            if fresh {
+                break;
+            }
+            model = None;
+            continue;
         }
         loader.parse(chosen);
     }
@@ -214,11 +226,14 @@ impl Loader {
         }
     }
 
-    fn select(&mut self) -> Vec<(usize, Want)> {
+    /// What the prefilter wants parsed next, with `model` built from the
+    /// facts of the parsed files unless an earlier round's is given.
+    fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
+        let model = model.get_or_insert_with(|| Model::build(&self.facts, &self.config));
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
-        let mut parsed: HashSet<PathBuf> = HashSet::new();
+        let mut parsed: HashSet<PathBuf> = HashSet::default();
         for (id, slot) in self.slots.iter().enumerate() {
             match &slot.state {
                 State::Scanned {
@@ -252,7 +267,7 @@ impl Loader {
             known: &known_paths,
             config: &self.config,
         };
-        prefilter::select(&unparsed, &known)
+        prefilter::select(&unparsed, &known, model)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
             .collect()
@@ -388,7 +403,7 @@ impl Loader {
     /// A file declared by a test-only `mod` is test code, and so are the
     /// modules it declares in turn.
     fn test_files(&self) -> HashSet<usize> {
-        let mut test: HashSet<usize> = HashSet::new();
+        let mut test: HashSet<usize> = HashSet::default();
         let mut pending: Vec<usize> = self
             .declared
             .values()

@@ -14,9 +14,15 @@
 //!   (BL003 shows its reads), and a resolution to it can be certain there:
 //!   the file also names a type that reaches the owner through field
 //!   types, or the name is declared by that struct alone;
+//! - it defines a helper that code calls with budget fields, or that such
+//!   a helper passes its parameters on to, unless the parsed definitions
+//!   of that name already disagree on the number of parameters (then no
+//!   call of it is traced); where the scans show definitions of another
+//!   arity, one of those is parsed first to settle it;
 //! - once the rules above want nothing more, it mentions a counter that is
 //!   checked but never spent (BL001 shows its uncertain spends and test
-//!   writes);
+//!   writes), or a function through which the amount of that counter's
+//!   parallel tracker flows (BL001's suggestion spends it there);
 //! - it may declare the module of a parsed file: whether that file is test
 //!   code depends on the declaration.
 //!
@@ -34,7 +40,7 @@
 //! the rules here must learn it too: `tests/robustness.rs` compares the
 //! output with and without the prefilter on every fixture.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::facts::{AccessKind, FileFacts, Place, Root, Shape};
@@ -88,16 +94,17 @@ pub struct Known<'a> {
 }
 
 /// The files to parse next, as indices into `unparsed`, and how much.
-pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>) -> Vec<(usize, Want)> {
-    let model = Model::build(known.facts, known.config);
+/// `model` is built from the facts of the parsed files, or of some of them:
+/// the loader stops only when a model of all of them wants nothing more.
+pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>, model: &Model) -> Vec<(usize, Want)> {
     let mut needs = Needs::default();
-    needs.add_budget_fields(&model);
-    let mut chosen = needs.select(unparsed, known, &model);
+    needs.add_budget_fields(model);
+    let mut chosen = needs.select(unparsed, known, model);
     if chosen.iter().all(Option::is_none) {
         // The lints' candidates are settled once the rules above want
         // nothing more: now their evidence is wanted too.
-        needs.add_candidates(&model);
-        chosen = needs.select(unparsed, known, &model);
+        needs.add_candidates(model);
+        chosen = needs.select(unparsed, known, model);
     }
     // A parent of a parsed file is parsed, up to the crate root: whether
     // the file is test code depends on the declaration.
@@ -139,6 +146,9 @@ struct Needs {
     /// Accesses matter when they resolve for certain to a field of these
     /// structs (a typed receiver, or the only struct with the field).
     certain: HashMap<String, HashSet<StructId>>,
+    /// The parallel trackers of counters that are checked but never spent,
+    /// whose amounts BL001's suggestion follows.
+    trackers: HashSet<String>,
 }
 
 impl Needs {
@@ -185,8 +195,19 @@ impl Needs {
                     .checks_relating(counter, &pairing.limits, true)
                     .is_empty()
             };
-            if checked {
-                self.every.insert(model.fields[counter].name.clone());
+            if !checked {
+                continue;
+            }
+            self.every.insert(model.fields[counter].name.clone());
+            let stem = model.stem(counter);
+            for other in &model.pairings {
+                let tracker = other.counter;
+                if tracker != counter
+                    && model.stem(tracker) == stem
+                    && !model.uses[tracker].production_spends.is_empty()
+                {
+                    self.trackers.insert(model.fields[tracker].name.clone());
+                }
             }
         }
         for (id, field) in model.fields.iter().enumerate() {
@@ -217,10 +238,10 @@ impl Needs {
         // alone may resolve to it: unless another struct declares it, all
         // its mentions matter. Declarations are parsed first.
         let mut every: HashSet<u32> = self.every.iter().map(|n| ident_hash(n)).collect();
-        let mut undecided: HashSet<u32> = HashSet::new();
+        let mut undecided: HashSet<u32> = HashSet::default();
         // A typed name matters in a file that also names a type reaching
         // one of its owners.
-        let mut typed: HashMap<u32, HashSet<u32>> = HashMap::new();
+        let mut typed: HashMap<u32, HashSet<u32>> = HashMap::default();
         for (name, structs) in &self.certain {
             let hash = ident_hash(name);
             if graph.parsed_declarations(hash) >= 2 {
@@ -238,11 +259,16 @@ impl Needs {
             .chain(self.certain.keys())
             .map(String::as_str)
             .collect();
-        let types = reached_types(known.facts, &names, unparsed);
-        let functions: HashSet<u32> = relevant_functions(known.facts, &names)
-            .iter()
-            .map(|f| ident_hash(f))
-            .collect();
+        let trackers: HashSet<&str> = self.trackers.iter().map(String::as_str).collect();
+        let carriers = amount_carriers(known.facts, &trackers);
+        let mut types = reached_types(known.facts, &names, unparsed);
+        types.extend(flow_types(known.facts, &carriers, unparsed));
+        let helpers = helper_definitions(
+            &helper_functions(known.facts, &names),
+            known.facts,
+            unparsed,
+        );
+        let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
         let scans: Vec<&Scan> = known
             .parsed_scans
             .iter()
@@ -251,12 +277,14 @@ impl Needs {
         let postings = Postings::new(unparsed, &scans);
         unparsed
             .iter()
-            .map(|u| {
+            .enumerate()
+            .map(|(index, u)| {
                 let scan = u.scan;
                 let full = scan.uncertain
                     || (scan.path_attr && !scan.mods.is_empty())
                     || u.children.iter().any(|c| !known.known.contains(c))
-                    || functions.iter().any(|&f| scan.mentions(f))
+                    || helpers.contains(&index)
+                    || carriers.iter().any(|&f| scan.mentions(f))
                     || scan.fields.iter().any(|h| {
                         every.contains(h)
                             || typed.get(h).is_some_and(|reach| {
@@ -298,9 +326,9 @@ struct Graph {
 impl Graph {
     fn new(model: &Model, unparsed: &[Unparsed<'_>]) -> Graph {
         let mut graph = Graph {
-            holders: HashMap::new(),
-            parsed: HashMap::new(),
-            unparsed: HashMap::new(),
+            holders: HashMap::default(),
+            parsed: HashMap::default(),
+            unparsed: HashMap::default(),
         };
         for s in &model.structs {
             let name = ident_hash(&s.name);
@@ -396,7 +424,7 @@ struct Postings<'a> {
 
 impl<'a> Postings<'a> {
     fn new(unparsed: &[Unparsed<'_>], scans: &[&'a Scan]) -> Postings<'a> {
-        let mut postings: HashMap<u32, Vec<&'a [u32]>> = HashMap::new();
+        let mut postings: HashMap<u32, Vec<&'a [u32]>> = HashMap::default();
         for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
             if s.limit {
                 for field in &s.fields {
@@ -419,31 +447,136 @@ impl<'a> Postings<'a> {
     }
 }
 
-/// The functions whose definitions or callers can change a finding or its
-/// suggestion: helpers called with budget fields, and helpers they pass
-/// their own parameters on to (a check inside them counts at the call);
-/// functions that spend a budget field, and the callers that hand the amount
-/// they return on up (the suggestion spends the counter where the amount is
-/// in hand). Files that mention one of these names are parsed.
-fn relevant_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<String> {
-    let mut functions: HashSet<String> = HashSet::new();
-    for file in facts {
-        for call in &file.calls {
-            let with_fields = call
-                .args
-                .iter()
-                .any(|arg| arg.places.iter().any(|p| names.contains(p.field.as_str())));
-            if with_fields {
-                functions.insert(call.callee.clone());
+/// The functions whose definitions can change a finding: helpers called
+/// with budget fields (a check inside them counts at the call), and the
+/// helpers they pass their own parameters on to. A name whose parsed
+/// definitions disagree on the number of parameters is never traced
+/// (`model::helpers`), and more definitions cannot change that.
+fn helper_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<String> {
+    let arities = parsed_arities(facts);
+    let traced = |name: &str| arities.get(name) != Some(&None);
+    let mut functions: HashSet<String> = HashSet::default();
+    // The helpers each function passes its own parameters on to.
+    let mut passes_params: HashMap<&str, Vec<&str>> = HashMap::default();
+    for call in facts.iter().flat_map(|f| &f.calls) {
+        if !traced(&call.callee) {
+            continue;
+        }
+        let with_fields = call
+            .args
+            .iter()
+            .any(|arg| arg.places.iter().any(|p| names.contains(p.field.as_str())));
+        if with_fields {
+            functions.insert(call.callee.clone());
+        }
+        if let Some(caller) = &call.function
+            && call.args.iter().any(|arg| !arg.params.is_empty())
+        {
+            passes_params
+                .entry(&caller.name)
+                .or_default()
+                .push(&call.callee);
+        }
+    }
+    let mut pending: Vec<String> = functions.iter().cloned().collect();
+    while let Some(function) = pending.pop() {
+        for &callee in passes_params.get(function.as_str()).into_iter().flatten() {
+            if functions.insert(callee.to_string()) {
+                pending.push(callee.to_string());
             }
         }
+    }
+    functions
+}
+
+/// The number of parameters of each function name the parsed files
+/// define; `None` when they disagree.
+fn parsed_arities(facts: &[FileFacts]) -> HashMap<&str, Option<usize>> {
+    let mut arities: HashMap<&str, Option<usize>> = HashMap::default();
+    for def in facts.iter().flat_map(|f| &f.functions) {
+        arities
+            .entry(&def.function.name)
+            .and_modify(|known| {
+                if *known != Some(def.arity) {
+                    *known = None;
+                }
+            })
+            .or_insert(Some(def.arity));
+    }
+    arities
+}
+
+/// The unparsed files (indices into `unparsed`) to parse for the
+/// definitions of `helpers`. Where the scans show definitions with another
+/// number of parameters than the parsed ones, one such file each is
+/// enough to make the name ambiguous; the next round asks again. Otherwise
+/// every file that defines the name is parsed.
+fn helper_definitions(
+    helpers: &HashSet<String>,
+    facts: &[FileFacts],
+    unparsed: &[Unparsed<'_>],
+) -> HashSet<usize> {
+    let mut chosen = HashSet::default();
+    if helpers.is_empty() {
+        return chosen;
+    }
+    let arities = parsed_arities(facts);
+    let wanted: HashMap<u32, Option<usize>> = helpers
+        .iter()
+        .map(|name| {
+            (
+                ident_hash(name),
+                arities.get(name.as_str()).copied().flatten(),
+            )
+        })
+        .collect();
+    let mut definitions: HashMap<u32, Vec<(usize, Option<usize>)>> = HashMap::default();
+    for (index, u) in unparsed.iter().enumerate() {
+        for &(hash, arity) in &u.scan.functions {
+            if wanted.contains_key(&hash) {
+                definitions.entry(hash).or_default().push((index, arity));
+            }
+        }
+    }
+    for (hash, files) in definitions {
+        let differs_from = |arity: Option<usize>| {
+            move |&&(_, other): &&(usize, Option<usize>)| other.is_some() && other != arity
+        };
+        let proof = match wanted[&hash] {
+            Some(parsed) => files
+                .iter()
+                .find(differs_from(Some(parsed)))
+                .map(|&(file, _)| vec![file]),
+            None => files.iter().find(|(_, a)| a.is_some()).and_then(|first| {
+                let second = files.iter().find(differs_from(first.1))?;
+                Some(vec![first.0, second.0])
+            }),
+        };
+        match proof {
+            Some(files) => chosen.extend(files),
+            None => chosen.extend(files.iter().map(|&(file, _)| file)),
+        }
+    }
+    chosen
+}
+
+/// The functions whose callers can change a suggestion: those that spend a
+/// parallel tracker, and the callers that hand the amount they return on up
+/// (BL001's suggestion spends the counter where the amount is in hand).
+/// Files that mention one of these names are parsed.
+fn amount_carriers(facts: &[FileFacts], trackers: &HashSet<&str>) -> HashSet<String> {
+    let mut functions: HashSet<String> = HashSet::default();
+    if trackers.is_empty() {
+        return functions;
+    }
+    for file in facts {
         for access in &file.accesses {
             let spends = matches!(
                 access.kind,
                 AccessKind::Increase | AccessKind::Decrease | AccessKind::Assign
             );
             if spends
-                && names.contains(access.place.field.as_str())
+                && trackers.contains(access.place.field.as_str())
                 && let Some(span) = access.function
                 && let Some(def) = file.functions.iter().find(|d| d.function.span == span)
             {
@@ -454,15 +587,6 @@ fn relevant_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<Str
     loop {
         let before = functions.len();
         for file in facts {
-            for call in &file.calls {
-                let in_helper = call
-                    .function
-                    .as_ref()
-                    .is_some_and(|f| functions.contains(&f.name));
-                if in_helper && call.args.iter().any(|arg| !arg.params.is_empty()) {
-                    functions.insert(call.callee.clone());
-                }
-            }
             for binding in &file.bindings {
                 if !functions.contains(&binding.callee) {
                     continue;
@@ -480,6 +604,62 @@ fn relevant_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<Str
             return functions;
         }
     }
+}
+
+/// The hashes of the type names BL001's suggestion may look up to reach a
+/// budget struct from the functions the amount flows through: the types of
+/// their parameters and `self`, and the types of the fields of structs so
+/// named, a few levels deep.
+fn flow_types(
+    facts: &[FileFacts],
+    carriers: &HashSet<String>,
+    unparsed: &[Unparsed<'_>],
+) -> HashSet<u32> {
+    let mut types: HashSet<u32> = HashSet::default();
+    if carriers.is_empty() {
+        return types;
+    }
+    for file in facts {
+        let callers = file
+            .bindings
+            .iter()
+            .filter(|b| carriers.contains(&b.callee))
+            .map(|b| &b.function);
+        let flowing: Vec<&crate::facts::FnRef> = callers.collect();
+        for def in &file.functions {
+            if carriers.contains(&def.function.name) || flowing.contains(&&def.function) {
+                types.extend(def.self_type.iter().map(|t| ident_hash(t)));
+                types.extend(def.params.iter().flat_map(|p| &p.ty).map(|t| ident_hash(t)));
+            }
+        }
+    }
+    let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
+    for s in facts.iter().flat_map(|f| &f.structs) {
+        let field_types = s.fields.iter().flat_map(|f| &f.ty.idents);
+        structs
+            .entry(ident_hash(&s.name))
+            .or_default()
+            .extend(field_types.map(|i| ident_hash(i)));
+    }
+    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+        structs
+            .entry(ident_hash(&s.name))
+            .or_default()
+            .extend(&s.types);
+    }
+    let mut frontier: Vec<u32> = types.iter().copied().collect();
+    for _ in 0..crate::suggest::FLOW_PATH_DEPTH {
+        let mut next = Vec::new();
+        for name in frontier {
+            for &ty in structs.get(&name).into_iter().flatten() {
+                if types.insert(ty) {
+                    next.push(ty);
+                }
+            }
+        }
+        frontier = next;
+    }
+    types
 }
 
 /// Whether a function returns one of the locals a binding introduced.
@@ -514,8 +694,8 @@ fn reached_types(
             .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
         accessed.chain(compared).filter(relevant)
     });
-    let mut types: HashSet<u32> = HashSet::new();
-    let mut steps: HashSet<u32> = HashSet::new();
+    let mut types: HashSet<u32> = HashSet::default();
+    let mut steps: HashSet<u32> = HashSet::default();
     for place in places {
         if let Root::Typed(idents) = &place.root {
             types.extend(idents.iter().map(|i| ident_hash(i)));
@@ -524,7 +704,7 @@ fn reached_types(
     }
     // Each struct as its name and the types of the fields a chain may
     // step through.
-    let mut structs: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
     for s in facts.iter().flat_map(|f| &f.structs) {
         let stepped = s
             .fields

@@ -23,6 +23,10 @@ pub struct Scan {
     pub fields: Vec<u32>,
     /// The structs with named fields the file may declare.
     pub structs: Vec<ScannedStruct>,
+    /// The functions `fn` declares: the hash of the name and the number of
+    /// parameters (`self` included) when the signature could be followed,
+    /// sorted and deduplicated.
+    pub functions: Vec<(u32, Option<usize>)>,
     /// The names of `mod name;` declarations.
     pub mods: Vec<String>,
     /// A `#[path = …]` attribute may redirect a module declaration.
@@ -133,6 +137,21 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     }
                 }
             }
+            "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
+                (Some(Kind::Ident | Kind::RawIdent), _) => {
+                    let name = tokens[index + 1];
+                    let arity = arity(text, &tokens[index + 2..]);
+                    scan.functions
+                        .push((ident_hash(&text[name.start..name.end]), arity));
+                }
+                // `fn $name` in a macro transcriber, which facts visit with
+                // the metavariable as a plain name.
+                (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
+                    scan.functions
+                        .push((ident_hash(&text[name.start..name.end]), None));
+                }
+                _ => {}
+            },
             "mod" => {
                 if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
                     && matches!(name.kind, Kind::Ident | Kind::RawIdent)
@@ -159,6 +178,8 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         })
         .map(|(token, _)| ident_hash(&text[token.start..token.end]))
         .collect();
+    scan.functions.sort_unstable();
+    scan.functions.dedup();
     scan.mentions.sort_unstable();
     scan.mentions.dedup();
     // Kept for every file until the prefilter is done: no spare capacity.
@@ -176,6 +197,94 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     scan.fields.dedup();
     scan.fields.shrink_to_fit();
     scan
+}
+
+/// The number of parameters of a function with a body whose signature
+/// starts at `tokens` (after its name): generics are skipped, then the
+/// commas at the top of the parameter list are counted. `None` when the
+/// tokens are not shaped like a signature or no body follows.
+fn arity(text: &str, tokens: &[Token]) -> Option<usize> {
+    let mut i = 0;
+    if tokens.first()?.kind == Kind::Punct(b'<') {
+        let mut angles = 0usize;
+        loop {
+            let token = tokens.get(i)?;
+            match token.kind {
+                Kind::Punct(b'<') => angles += 1,
+                Kind::Punct(b'>') if !is_arrow(text, tokens, i) => {
+                    angles -= 1;
+                    if angles == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                Kind::Punct(b'{' | b'}' | b';') => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    if tokens.get(i)?.kind != Kind::Punct(b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut angles = 0usize;
+    let mut commas = 0;
+    let mut empty = true;
+    let mut trailing = false;
+    for (offset, token) in tokens[i..].iter().enumerate() {
+        match token.kind {
+            Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Kind::Punct(b')' | b']' | b'}') => {
+                depth -= 1;
+                if depth == 0 {
+                    let arity = if empty {
+                        0
+                    } else {
+                        commas + usize::from(!trailing)
+                    };
+                    return has_body(&tokens[i + offset + 1..]).then_some(arity);
+                }
+            }
+            Kind::Punct(b'<') if depth == 1 => angles += 1,
+            Kind::Punct(b'>') if depth == 1 && !is_arrow(text, tokens, i + offset) => {
+                angles = angles.checked_sub(1)?;
+            }
+            Kind::Punct(b',') if depth == 1 && angles == 0 => {
+                commas += 1;
+                trailing = true;
+                continue;
+            }
+            _ => {}
+        }
+        if offset > 0 {
+            empty = false;
+            trailing = false;
+        }
+    }
+    None
+}
+
+/// Whether a body follows a function's parameter list: a `{` comes before
+/// any `;` outside brackets.
+fn has_body(tokens: &[Token]) -> bool {
+    let mut depth = 0usize;
+    for token in tokens {
+        match token.kind {
+            Kind::Punct(b'{') if depth == 0 => return true,
+            Kind::Punct(b';') if depth == 0 => return false,
+            Kind::Punct(b'(' | b'[') => depth += 1,
+            Kind::Punct(b')' | b']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the `>` at `index` closes `->`.
+fn is_arrow(text: &str, tokens: &[Token], index: usize) -> bool {
+    let start = tokens[index].start;
+    index > 0 && tokens[index - 1].end == start && text.as_bytes()[start - 1] == b'-'
 }
 
 fn unraw(ident: &str) -> &str {
@@ -714,6 +823,42 @@ mod tests {
 
     fn mentioned(scan: &Scan, ident: &str) -> bool {
         scan.mentions(ident_hash(ident))
+    }
+
+    fn arities(text: &str, name: &str) -> Vec<Option<usize>> {
+        let hash = ident_hash(name);
+        scan_default(text)
+            .functions
+            .iter()
+            .filter(|(h, _)| *h == hash)
+            .map(|&(_, arity)| arity)
+            .collect()
+    }
+
+    #[test]
+    fn counts_the_parameters_of_functions_with_bodies() {
+        assert_eq!(arities("fn f() {}", "f"), [Some(0)]);
+        assert_eq!(arities("fn f(&self, a: u8,) -> u8 { a }", "f"), [Some(2)]);
+        let generic = "fn f<F: Fn(u8, u8) -> u8, T>(f: F, m: HashMap<K, V>, t: (u8, u8)) \
+                       where T: Into<Vec<u8>> { }";
+        assert_eq!(arities(generic, "f"), [Some(3)]);
+        let closure = "fn f(g: impl Fn(u8) -> Result<u8, E>, h: &dyn Fn() -> u8) {}";
+        assert_eq!(arities(closure, "f"), [Some(2)]);
+        assert_eq!(
+            arities("fn f(#[cfg(x)] a: [u8; 2], r#b: u8) {}", "f"),
+            [Some(2)]
+        );
+    }
+
+    #[test]
+    fn functions_without_bodies_or_shapes_have_no_arity() {
+        assert_eq!(arities("trait T { fn f(&self, a: u8); }", "f"), [None]);
+        assert_eq!(arities("extern \"C\" { fn f(a: u8); }", "f"), [None]);
+        assert_eq!(
+            arities("macro_rules! m { () => { fn $f() {} } }", "f"),
+            [None]
+        );
+        assert_eq!(arities("fn r#f(a: u8) {}", "f"), [Some(1)]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! caller's fields. Comparisons over parameters are templates that calls
 //! instantiate, transitively through a few levels of helpers.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::facts::{Call, Comparison, FileFacts, Operand};
 
@@ -41,12 +41,46 @@ pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
                 && c.args.iter().any(carries)
         })
         .collect();
-    let mut templates: HashMap<&str, Vec<Template>> = HashMap::new();
+    // Only calls that pass fields can compare them, and only the templates
+    // of the functions they reach, directly or through helpers calling
+    // helpers, are instantiated.
+    let mut inside: HashMap<&str, Vec<&Call>> = HashMap::default();
+    for call in &calls {
+        if let Some(caller) = &call.function {
+            inside.entry(&caller.name).or_default().push(call);
+        }
+    }
+    let passes_fields = |call: &Call| call.args.iter().any(|a| !a.places.is_empty());
+    let mut reached: HashSet<&str> = calls
+        .iter()
+        .filter(|c| passes_fields(c))
+        .map(|c| c.callee.as_str())
+        .collect();
+    let mut pending: Vec<&str> = reached.iter().copied().collect();
+    while let Some(function) = pending.pop() {
+        for call in inside.get(function).into_iter().flatten() {
+            if reached.insert(&call.callee) {
+                pending.push(&call.callee);
+            }
+        }
+    }
+    let calls: Vec<&Call> = calls
+        .into_iter()
+        .filter(|c| {
+            passes_fields(c)
+                || c.function
+                    .as_ref()
+                    .is_some_and(|f| reached.contains(f.name.as_str()))
+        })
+        .collect();
+    let mut templates: HashMap<&str, Vec<Template>> = HashMap::default();
     for comparison in facts.iter().flat_map(|f| &f.comparisons) {
         let Some(function) = &comparison.function else {
             continue;
         };
-        if comparison.sides.iter().all(|s| s.params.is_empty()) {
+        if !reached.contains(function.name.as_str())
+            || comparison.sides.iter().all(|s| s.params.is_empty())
+        {
             continue;
         }
         templates.entry(&function.name).or_default().push(Template {
@@ -55,10 +89,18 @@ pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
             debug_only: comparison.debug_only,
         });
     }
+    let mut seen: HashMap<&str, HashSet<Template>> = templates
+        .iter()
+        .map(|(&name, list)| (name, list.iter().cloned().collect()))
+        .collect();
     for _ in 0..DEPTH {
         let mut added = false;
         for call in &calls {
-            let Some(caller) = &call.function else {
+            let Some(caller) = call
+                .function
+                .as_ref()
+                .filter(|f| reached.contains(f.name.as_str()))
+            else {
                 continue;
             };
             let derived: Vec<Template> = templates
@@ -69,9 +111,10 @@ pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
                 .filter(|t| t.sides.iter().any(|s| !s.params.is_empty()))
                 .collect();
             let known = templates.entry(&caller.name).or_default();
-            let seen: HashSet<Template> = known.iter().cloned().collect();
+            let seen = seen.entry(&caller.name).or_default();
             for template in derived {
                 if known.len() < TEMPLATES_PER_FUNCTION && !seen.contains(&template) {
+                    seen.insert(template.clone());
                     known.push(template);
                     added = true;
                 }
@@ -113,7 +156,7 @@ pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
 /// The number of parameters of each function name; `None` when functions of
 /// that name disagree.
 fn arities(facts: &[FileFacts]) -> HashMap<&str, Option<usize>> {
-    let mut arity: HashMap<&str, Option<usize>> = HashMap::new();
+    let mut arity: HashMap<&str, Option<usize>> = HashMap::default();
     for def in facts.iter().flat_map(|f| &f.functions) {
         arity
             .entry(&def.function.name)

@@ -1,7 +1,9 @@
 //! The model: structs, their budget fields, and every access resolved to the
 //! field it touches. Built once from the merged facts of all files.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::config::{Config, ExplicitPair};
 use crate::facts::{
@@ -189,19 +191,58 @@ impl Model {
             .map(|_| FieldUse::default())
             .collect();
         let index = Index::new(&model);
+        // The lints look at the uses and checks of budget fields and of the
+        // fields beside them: places that can name no such field are skipped.
+        let budget_structs: HashSet<StructId> = model
+            .fields
+            .iter()
+            .filter(|f| f.role != Role::Other)
+            .map(|f| f.owner)
+            .collect();
+        let watched: HashSet<&str> = budget_structs
+            .iter()
+            .flat_map(|&s| &model.structs[s].fields)
+            .map(|&f| model.fields[f].name.as_str())
+            .collect();
+        let watched = |place: &Place| watched.contains(place.field.as_str());
+        let mut uses = Vec::new();
+        let mut checks = Vec::new();
         for file in facts {
-            for access in &file.accesses {
-                let resolution = index.resolve(&model, &access.place);
-                model.record_use(resolution, access);
+            for access in file.accesses.iter().filter(|a| watched(&a.place)) {
+                uses.push((index.resolve(&model, &access.place), access));
             }
             for comparison in &file.comparisons {
-                let check = model.resolve_check(&index, comparison);
-                model.checks.push(check);
+                let places = comparison.sides.iter().flat_map(|s| &s.places);
+                if places.clone().any(watched) {
+                    checks.push(model.resolve_check(&index, comparison));
+                }
             }
-            model.functions.extend(file.functions.iter().cloned());
             model.bindings.extend(file.bindings.iter().cloned());
         }
-        let relevant: std::collections::HashSet<&str> = model
+        for (resolution, access) in uses {
+            model.record_use(resolution, access);
+        }
+        model.checks = checks;
+        // Where an amount is in hand (`suggest::flow`): functions that
+        // spend or bind a call's result.
+        let flowing: HashSet<&FnRef> = model.bindings.iter().map(|b| &b.function).collect();
+        for file in facts {
+            let spending: HashSet<Span> = file
+                .accesses
+                .iter()
+                .filter(|a| !matches!(a.kind, AccessKind::Read | AccessKind::Compare))
+                .filter_map(|a| a.function)
+                .collect();
+            model.functions.extend(
+                file.functions
+                    .iter()
+                    .filter(|d| {
+                        flowing.contains(&d.function) || spending.contains(&d.function.span)
+                    })
+                    .cloned(),
+            );
+        }
+        let relevant: rustc_hash::FxHashSet<&str> = model
             .fields
             .iter()
             .filter(|f| f.role != Role::Other)
@@ -237,7 +278,7 @@ impl Model {
     /// A numeric field named by the stem of a limit in its own struct is a
     /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
     fn direct_links(&self) -> Vec<BTreeSet<StructId>> {
-        let mut by_name: HashMap<&str, Vec<StructId>> = HashMap::new();
+        let mut by_name: HashMap<&str, Vec<StructId>> = HashMap::default();
         for (id, s) in self.structs.iter().enumerate() {
             by_name.entry(&s.name).or_default().push(id);
         }
@@ -545,11 +586,11 @@ struct Index {
 
 impl Index {
     fn new(model: &Model) -> Index {
-        let mut structs_by_name: HashMap<String, Vec<StructId>> = HashMap::new();
+        let mut structs_by_name: HashMap<String, Vec<StructId>> = HashMap::default();
         for (id, s) in model.structs.iter().enumerate() {
             structs_by_name.entry(s.name.clone()).or_default().push(id);
         }
-        let mut fields_by_name: HashMap<String, Vec<FieldId>> = HashMap::new();
+        let mut fields_by_name: HashMap<String, Vec<FieldId>> = HashMap::default();
         for (id, f) in model.fields.iter().enumerate() {
             fields_by_name.entry(f.name.clone()).or_default().push(id);
         }

@@ -9,6 +9,8 @@ use crate::model::{FieldId, Model};
 
 /// How many functions the amount may pass through.
 const DEPTH: usize = 4;
+/// How many fields the chain from a receiver to the budget may step through.
+pub const PATH_DEPTH: usize = 3;
 
 /// A place to spend the counter: after `after`, `receiver.counter += amount`.
 pub struct GlueSite {
@@ -147,7 +149,7 @@ fn path_to(model: &Model, ty: &[String], target: usize) -> Option<Vec<String>> {
         if current == target {
             return Some(chain);
         }
-        if chain.len() >= 3 || !seen.insert(current) {
+        if chain.len() >= PATH_DEPTH || !seen.insert(current) {
             continue;
         }
         for &field in &model.structs[current].fields {

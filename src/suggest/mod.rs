@@ -3,6 +3,7 @@
 //! after the receivers that code already uses.
 
 mod flow;
+pub use flow::PATH_DEPTH as FLOW_PATH_DEPTH;
 mod rewrite;
 
 use proc_macro2::{Ident, Span as TokenSpan, TokenStream};

@@ -1,7 +1,7 @@
 //! The parsing stage: syn in, plain facts out. No syn or proc-macro2 type
 //! leaves this module.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 mod attrs;
 mod exprs;
@@ -140,7 +140,7 @@ impl<'t> Extractor<'t> {
             code: vec![code],
             self_types: Vec::new(),
             functions: Vec::new(),
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             comparison: None,
             debug_only: false,
             guard: None,
@@ -184,7 +184,7 @@ impl<'t> Extractor<'t> {
     }
 
     fn with_scope<F: FnOnce(&mut Self)>(&mut self, body: F) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         body(self);
         self.scopes.pop();
     }
