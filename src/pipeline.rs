@@ -15,7 +15,7 @@ use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
 use crate::model::Model;
 use crate::names::Vocabulary;
-use crate::prefilter::{self, Known, Unparsed, Want};
+use crate::prefilter::{self, Digest, Known, Unparsed, Want};
 use crate::scan::{self, Scan};
 use crate::source::{SourceDb, SourceFile};
 use crate::syntax;
@@ -112,6 +112,7 @@ struct Loader {
     fields: HashSet<u32>,
     /// The scans of the files that were scanned, then parsed.
     parsed_scans: Vec<Scan>,
+    digest: Digest,
     root: PathBuf,
     warnings: Vec<String>,
 }
@@ -128,6 +129,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         declared: HashMap::default(),
         fields: HashSet::default(),
         parsed_scans: Vec::new(),
+        digest: Digest::default(),
         root: discovery.root.clone(),
         warnings: Vec::new(),
     };
@@ -261,6 +263,7 @@ impl Loader {
         let known_paths: HashSet<PathBuf> = self.index.keys().cloned().collect();
         let known = Known {
             facts: &self.facts,
+            digest: &self.digest,
             fields: &self.fields,
             parsed_scans: &self.parsed_scans,
             parsed: &parsed,
@@ -330,6 +333,7 @@ impl Loader {
             };
             let state = match outcome {
                 Outcome::Partial(text, facts) => {
+                    self.digest.add(&facts);
                     self.facts[index] = facts;
                     let mut structs = partial.map(|p| p.structs).unwrap_or_default();
                     if let Want::Structs(more) = want {
@@ -347,6 +351,7 @@ impl Loader {
                 }
                 Outcome::Parsed(text, facts) => {
                     self.follow(id, &facts.mod_decls);
+                    self.digest.add(&facts);
                     self.facts[index] = facts;
                     if let Some(mut scan) = scan {
                         scan.structs = Vec::new();

@@ -43,7 +43,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::facts::{AccessKind, FileFacts, Place, Root, Shape};
+use crate::facts::{AccessKind, FileFacts, Root, Shape};
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
@@ -82,6 +82,7 @@ pub enum Want {
 pub struct Known<'a> {
     /// The facts of every parsed file, test code already marked.
     pub facts: &'a [FileFacts],
+    pub digest: &'a Digest,
     /// Every identifier any file mentions where it may name a field.
     pub fields: &'a HashSet<u32>,
     /// The scans of the parsed files that were scanned.
@@ -261,11 +262,11 @@ impl Needs {
             .collect();
         let trackers: HashSet<&str> = self.trackers.iter().map(String::as_str).collect();
         let carriers = amount_carriers(known.facts, &trackers);
-        let mut types = reached_types(known.facts, &names, unparsed);
+        let mut types = reached_types(known.digest, &names, unparsed);
         types.extend(flow_types(known.facts, &carriers, unparsed));
         let helpers = helper_definitions(
-            &helper_functions(known.facts, &names),
-            known.facts,
+            &known.digest.helpers(&names),
+            &known.digest.arities,
             unparsed,
         );
         let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
@@ -447,63 +448,99 @@ impl<'a> Postings<'a> {
     }
 }
 
-/// The functions whose definitions can change a finding: helpers called
-/// with budget fields (a check inside them counts at the call), and the
-/// helpers they pass their own parameters on to. A name whose parsed
-/// definitions disagree on the number of parameters is never traced
-/// (`model::helpers`), and more definitions cannot change that.
-fn helper_functions(facts: &[FileFacts], names: &HashSet<&str>) -> HashSet<String> {
-    let arities = parsed_arities(facts);
-    let traced = |name: &str| arities.get(name) != Some(&None);
-    let mut functions: HashSet<String> = HashSet::default();
-    // The helpers each function passes its own parameters on to.
-    let mut passes_params: HashMap<&str, Vec<&str>> = HashMap::default();
-    for call in facts.iter().flat_map(|f| &f.calls) {
-        if !traced(&call.callee) {
-            continue;
+/// What the prefilter reads from the parsed files, gathered file by file
+/// as the loader parses them: how calls connect functions, and how places
+/// reach fields.
+#[derive(Default)]
+pub struct Digest {
+    /// The number of parameters of each function name; `None` when the
+    /// definitions disagree.
+    arities: HashMap<String, Option<usize>>,
+    /// For each field name, the functions called with it in an argument.
+    with_field: HashMap<String, HashSet<String>>,
+    /// For each function, the functions it passes its parameters on to.
+    passes_params: HashMap<String, HashSet<String>>,
+    /// For each field name, the hashes of the types that roots of places
+    /// ending in it name, and of the fields their chains step through.
+    places: HashMap<String, (HashSet<u32>, HashSet<u32>)>,
+    /// Each field of a parsed struct: the hashes of the struct's name, of
+    /// the field's name and of its type's identifiers.
+    struct_fields: Vec<(u32, u32, Vec<u32>)>,
+}
+
+impl Digest {
+    pub fn add(&mut self, facts: &FileFacts) {
+        for s in &facts.structs {
+            let owner = ident_hash(&s.name);
+            for field in &s.fields {
+                let types = field.ty.idents.iter().map(|i| ident_hash(i)).collect();
+                self.struct_fields
+                    .push((owner, ident_hash(&field.name), types));
+            }
         }
-        let with_fields = call
-            .args
+        let accessed = facts.accesses.iter().map(|a| &a.place);
+        let compared = facts
+            .comparisons
             .iter()
-            .any(|arg| arg.places.iter().any(|p| names.contains(p.field.as_str())));
-        if with_fields {
-            functions.insert(call.callee.clone());
+            .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
+        for place in accessed.chain(compared) {
+            let (types, steps) = self.places.entry(place.field.clone()).or_default();
+            if let Root::Typed(idents) = &place.root {
+                types.extend(idents.iter().map(|i| ident_hash(i)));
+            }
+            steps.extend(place.chain.iter().map(|c| ident_hash(c)));
         }
-        if let Some(caller) = &call.function
-            && call.args.iter().any(|arg| !arg.params.is_empty())
-        {
-            passes_params
-                .entry(&caller.name)
-                .or_default()
-                .push(&call.callee);
+        for def in &facts.functions {
+            self.arities
+                .entry(def.function.name.clone())
+                .and_modify(|known| {
+                    if *known != Some(def.arity) {
+                        *known = None;
+                    }
+                })
+                .or_insert(Some(def.arity));
         }
-    }
-    let mut pending: Vec<String> = functions.iter().cloned().collect();
-    while let Some(function) = pending.pop() {
-        for &callee in passes_params.get(function.as_str()).into_iter().flatten() {
-            if functions.insert(callee.to_string()) {
-                pending.push(callee.to_string());
+        for call in &facts.calls {
+            for place in call.args.iter().flat_map(|arg| &arg.places) {
+                self.with_field
+                    .entry(place.field.clone())
+                    .or_default()
+                    .insert(call.callee.clone());
+            }
+            if let Some(caller) = &call.function
+                && call.args.iter().any(|arg| !arg.params.is_empty())
+            {
+                self.passes_params
+                    .entry(caller.name.clone())
+                    .or_default()
+                    .insert(call.callee.clone());
             }
         }
     }
-    functions
-}
 
-/// The number of parameters of each function name the parsed files
-/// define; `None` when they disagree.
-fn parsed_arities(facts: &[FileFacts]) -> HashMap<&str, Option<usize>> {
-    let mut arities: HashMap<&str, Option<usize>> = HashMap::default();
-    for def in facts.iter().flat_map(|f| &f.functions) {
-        arities
-            .entry(&def.function.name)
-            .and_modify(|known| {
-                if *known != Some(def.arity) {
-                    *known = None;
+    /// The functions whose definitions can change a finding: helpers called
+    /// with the fields `names` (a check inside them counts at the call), and
+    /// the helpers they pass their own parameters on to. A name whose
+    /// definitions disagree on the number of parameters is never traced
+    /// (`model::helpers`), and more definitions cannot change that.
+    fn helpers(&self, names: &HashSet<&str>) -> HashSet<&str> {
+        let traced = |name: &str| self.arities.get(name) != Some(&None);
+        let mut functions: HashSet<&str> = names
+            .iter()
+            .flat_map(|&name| self.with_field.get(name).into_iter().flatten())
+            .map(String::as_str)
+            .filter(|&callee| traced(callee))
+            .collect();
+        let mut pending: Vec<&str> = functions.iter().copied().collect();
+        while let Some(function) = pending.pop() {
+            for callee in self.passes_params.get(function).into_iter().flatten() {
+                if traced(callee) && functions.insert(callee) {
+                    pending.push(callee);
                 }
-            })
-            .or_insert(Some(def.arity));
+            }
+        }
+        functions
     }
-    arities
 }
 
 /// The unparsed files (indices into `unparsed`) to parse for the
@@ -512,23 +549,17 @@ fn parsed_arities(facts: &[FileFacts]) -> HashMap<&str, Option<usize>> {
 /// enough to make the name ambiguous; the next round asks again. Otherwise
 /// every file that defines the name is parsed.
 fn helper_definitions(
-    helpers: &HashSet<String>,
-    facts: &[FileFacts],
+    helpers: &HashSet<&str>,
+    arities: &HashMap<String, Option<usize>>,
     unparsed: &[Unparsed<'_>],
 ) -> HashSet<usize> {
     let mut chosen = HashSet::default();
     if helpers.is_empty() {
         return chosen;
     }
-    let arities = parsed_arities(facts);
     let wanted: HashMap<u32, Option<usize>> = helpers
         .iter()
-        .map(|name| {
-            (
-                ident_hash(name),
-                arities.get(name.as_str()).copied().flatten(),
-            )
-        })
+        .map(|&name| (ident_hash(name), arities.get(name).copied().flatten()))
         .collect();
     let mut definitions: HashMap<u32, Vec<(usize, Option<usize>)>> = HashMap::default();
     for (index, u) in unparsed.iter().enumerate() {
@@ -681,40 +712,25 @@ fn returns_binding(returns: &[Shape], pattern: &Shape) -> bool {
 /// chains pass through, in parsed structs and, all at once, in the structs
 /// the unparsed files may declare (every type of such a struct counts).
 fn reached_types(
-    facts: &[FileFacts],
+    digest: &Digest,
     names: &HashSet<&str>,
     unparsed: &[Unparsed<'_>],
 ) -> HashSet<u32> {
-    let relevant = |p: &&Place| names.contains(p.field.as_str());
-    let places = facts.iter().flat_map(|f| {
-        let accessed = f.accesses.iter().map(|a| &a.place);
-        let compared = f
-            .comparisons
-            .iter()
-            .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
-        accessed.chain(compared).filter(relevant)
-    });
     let mut types: HashSet<u32> = HashSet::default();
     let mut steps: HashSet<u32> = HashSet::default();
-    for place in places {
-        if let Root::Typed(idents) = &place.root {
-            types.extend(idents.iter().map(|i| ident_hash(i)));
+    for name in names {
+        if let Some((roots, chains)) = digest.places.get(*name) {
+            types.extend(roots);
+            steps.extend(chains);
         }
-        steps.extend(place.chain.iter().map(|c| ident_hash(c)));
     }
     // Each struct as its name and the types of the fields a chain may
     // step through.
     let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
-    for s in facts.iter().flat_map(|f| &f.structs) {
-        let stepped = s
-            .fields
-            .iter()
-            .filter(|f| steps.contains(&ident_hash(&f.name)))
-            .flat_map(|f| f.ty.idents.iter().map(|i| ident_hash(i)));
-        structs
-            .entry(ident_hash(&s.name))
-            .or_default()
-            .extend(stepped);
+    for (owner, field, field_types) in &digest.struct_fields {
+        if steps.contains(field) {
+            structs.entry(*owner).or_default().extend(field_types);
+        }
     }
     for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
         if s.fields.iter().any(|f| steps.contains(&ident_hash(f))) {
