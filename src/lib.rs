@@ -83,7 +83,10 @@ pub fn analyze(
     }
     let mut parsed = pipeline::parse_all(&discovery, options, &config);
     discovery.warnings.append(&mut parsed.warnings);
-    let model = Model::build(&parsed.facts, &config);
+    let model = match parsed.model.take() {
+        Some(model) => model,
+        None => Model::build(&parsed.facts, &config),
+    };
     let directives = suppress::take(&mut parsed.facts);
     let pipeline::Parsed {
         db,

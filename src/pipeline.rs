@@ -53,6 +53,8 @@ pub struct Parsed {
     /// Every readable file, parsed or skipped by the prefilter.
     pub files: usize,
     pub warnings: Vec<String>,
+    /// The model of `facts`, when the prefilter built it last.
+    pub model: Option<Model>,
 }
 
 /// One file the loader knows of: discovered, or declared by a `mod`.
@@ -162,7 +164,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         }
         loader.parse(chosen);
     }
-    loader.finish()
+    loader.finish(model)
 }
 
 impl Loader {
@@ -232,7 +234,14 @@ impl Loader {
     /// facts of the parsed files unless an earlier round's is given.
     fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
-        let model = model.get_or_insert_with(|| Model::build(&self.facts, &self.config));
+        if model.is_none() {
+            let order = self.number_files();
+            let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
+            *model = Some(Model::build_from(&facts, &self.config));
+        }
+        let Some(model) = model.as_ref() else {
+            return Vec::new();
+        };
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
         let mut parsed: HashSet<PathBuf> = HashSet::default();
@@ -438,17 +447,53 @@ impl Loader {
         test
     }
 
-    /// Orders the files as discovery found them, then by the depth of the
-    /// `mod` declarations that led to them, and assigns file ids.
-    fn finish(mut self) -> Parsed {
-        let test = self.mark_test_code();
+    /// The slots in the order of the source database: by the depth of the
+    /// `mod` declarations that led to them, then by path.
+    fn file_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.slots.len()).collect();
         order.sort_by(|&a, &b| {
             let (a, b) = (&self.slots[a], &self.slots[b]);
             (a.depth, &a.path).cmp(&(b.depth, &b.path))
         });
+        order
+    }
+
+    /// Numbers the files as [`Loader::finish`] will, points the spans of
+    /// their facts at those numbers, and returns the indices of the facts in
+    /// that order: a model built from them is the final model if nothing
+    /// more is parsed.
+    fn number_files(&mut self) -> Vec<usize> {
+        let mut ordered = Vec::new();
+        let mut file = 0;
+        for id in self.file_order() {
+            let facts = match &self.slots[id].state {
+                State::Scanned {
+                    partial: Some(partial),
+                    ..
+                } => Some(partial.facts),
+                State::Parsed { facts, .. } => Some(*facts),
+                State::Unparsable(..) => None,
+                _ => continue,
+            };
+            if let Some(index) = facts {
+                self.facts[index].assign_file(file);
+                ordered.push(index);
+            }
+            file += 1;
+        }
+        ordered
+    }
+
+    /// Orders the files as discovery found them, then by the depth of the
+    /// `mod` declarations that led to them, and assigns file ids.
+    fn finish(mut self, model: Option<Model>) -> Parsed {
+        let test = self.mark_test_code();
+        let order = self.file_order();
         let mut facts: Vec<Option<FileFacts>> = self.facts.into_iter().map(Some).collect();
-        let mut parsed = Parsed::default();
+        let mut parsed = Parsed {
+            model,
+            ..Parsed::default()
+        };
         for id in order {
             let slot = &mut self.slots[id];
             if test.contains(&id) {

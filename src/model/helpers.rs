@@ -22,7 +22,7 @@ struct Template {
 
 /// The comparisons that calls of helper functions make on their callers'
 /// budget fields (`relevant` names them), located at the calls.
-pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
+pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
     let arity = arities(facts);
     let carries = |operand: &Operand| {
         !operand.params.is_empty()
@@ -155,7 +155,7 @@ pub fn trace(facts: &[FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
 
 /// The number of parameters of each function name; `None` when functions of
 /// that name disagree.
-fn arities(facts: &[FileFacts]) -> HashMap<&str, Option<usize>> {
+fn arities<'a>(facts: &[&'a FileFacts]) -> HashMap<&'a str, Option<usize>> {
     let mut arity: HashMap<&str, Option<usize>> = HashMap::default();
     for def in facts.iter().flat_map(|f| &f.functions) {
         arity

@@ -158,6 +158,12 @@ enum Resolution {
 
 impl Model {
     pub fn build(facts: &[FileFacts], config: &Config) -> Model {
+        let facts: Vec<&FileFacts> = facts.iter().collect();
+        Model::build_from(&facts, config)
+    }
+
+    /// [`Model::build`] from the facts of files given in order.
+    pub fn build_from(facts: &[&FileFacts], config: &Config) -> Model {
         let vocabulary = Vocabulary::from_config(config);
         let mut model = Model::default();
         for file in facts {
