@@ -41,6 +41,20 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
+    /// Drops the spare capacity extraction left: facts are kept for every
+    /// parsed file until the analysis ends.
+    pub fn shrink_to_fit(&mut self) {
+        self.structs.shrink_to_fit();
+        self.accesses.shrink_to_fit();
+        self.comparisons.shrink_to_fit();
+        self.calls.shrink_to_fit();
+        self.functions.shrink_to_fit();
+        self.bindings.shrink_to_fit();
+        self.mod_decls.shrink_to_fit();
+        self.directives.shrink_to_fit();
+        self.items.shrink_to_fit();
+    }
+
     /// Points every span at file `id` of the source database.
     pub fn assign_file(&mut self, id: usize) {
         for s in &mut self.structs {

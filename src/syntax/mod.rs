@@ -47,6 +47,7 @@ pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, Par
             }
             extractor.visit_file(&ast);
             drop(ast);
+            extractor.facts.shrink_to_fit();
             Ok(extractor.facts)
         }
         Err(error) => Err(ParseError {
