@@ -380,6 +380,9 @@ pub struct FnDef {
 pub struct ModDecl {
     pub name: String,
     pub path_attr: Option<String>,
+    /// The inline modules it is declared in, outermost first: their
+    /// directories hold its file.
+    pub inline: Vec<String>,
     pub code: CodeKind,
 }
 

@@ -92,7 +92,9 @@ struct Partial {
 }
 
 enum Outcome {
-    Scanned(Scan, Vec<PathBuf>),
+    /// The scan, the files its `mod` declarations refer to, and the
+    /// declarations whose files are missing.
+    Scanned(Scan, Vec<PathBuf>, Vec<(String, PathBuf)>),
     Parsed(String, FileFacts),
     Partial(String, FileFacts),
     Unparsable(String, syntax::ParseError),
@@ -201,22 +203,38 @@ impl Loader {
             let decls: Vec<ModDecl> = scan
                 .mods
                 .iter()
-                .map(|name| ModDecl {
-                    name: name.clone(),
+                .map(|m| ModDecl {
+                    name: m.name.clone(),
                     path_attr: None,
+                    inline: Vec::new(),
                     code: CodeKind::Production,
                 })
                 .collect();
-            let children = module_files(path, &decls)
+            let (children, missing): (Vec<_>, Vec<_>) = module_files(path, &decls)
                 .into_iter()
                 .map(|(child, _)| child)
-                .filter(|child| child.is_file())
-                .collect();
-            Outcome::Scanned(scan, children)
+                .zip(&scan.mods)
+                .partition(|(child, _)| child.is_file());
+            // A `#[path]` attribute may point elsewhere, and an inline
+            // module's files are in its own directory: the parse decides.
+            let missing = if scan.path_attr {
+                Vec::new()
+            } else {
+                missing
+                    .into_iter()
+                    .filter(|(_, m)| m.top_level)
+                    .map(|(child, m)| (m.name.clone(), child))
+                    .collect()
+            };
+            let children = children.into_iter().map(|(child, _)| child).collect();
+            Outcome::Scanned(scan, children, missing)
         });
         for (&id, outcome) in ids.iter().zip(outcomes) {
             self.slots[id].state = match outcome {
-                Outcome::Scanned(scan, children) => {
+                Outcome::Scanned(scan, children, missing) => {
+                    for (name, child) in missing {
+                        self.warn_missing_module(id, &name, &child);
+                    }
                     self.fields.extend(scan.fields.iter().copied());
                     State::Scanned {
                         scan,
@@ -382,6 +400,16 @@ impl Loader {
         }
     }
 
+    /// Files that are scanned but not parsed declare missing modules too:
+    /// the warning does not depend on the prefilter.
+    fn warn_missing_module(&mut self, parent: usize, name: &str, child: &Path) {
+        self.warnings.push(format!(
+            "`{}` declares `mod {name};` but `{}` is not a readable file",
+            display_path(&self.root, &self.slots[parent].path),
+            display_path(&self.root, child)
+        ));
+    }
+
     /// Adds the files a parsed file's `mod` declarations refer to.
     fn follow(&mut self, parent: usize, decls: &[ModDecl]) {
         let (path, code, depth) = {
@@ -391,12 +419,7 @@ impl Loader {
         let mut children = Vec::new();
         for ((child, decl_code), decl) in module_files(&path, decls).into_iter().zip(decls) {
             if !child.is_file() {
-                self.warnings.push(format!(
-                    "`{}` declares `mod {};` but `{}` is not a readable file",
-                    display_path(&self.root, &path),
-                    decl.name,
-                    display_path(&self.root, &child)
-                ));
+                self.warn_missing_module(parent, &decl.name, &child);
                 continue;
             }
             if !self.index.contains_key(&child) {
@@ -658,11 +681,12 @@ fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
             let file = match &decl.path_attr {
                 Some(explicit) => dir.join(explicit),
                 None => {
-                    let flat = child_dir.join(format!("{}.rs", decl.name));
+                    let dir: PathBuf = decl.inline.iter().fold(child_dir.clone(), |d, m| d.join(m));
+                    let flat = dir.join(format!("{}.rs", decl.name));
                     if flat.is_file() {
                         flat
                     } else {
-                        child_dir.join(&decl.name).join("mod.rs")
+                        dir.join(&decl.name).join("mod.rs")
                     }
                 }
             };

@@ -27,12 +27,21 @@ pub struct Scan {
     /// parameters (`self` included) when the signature could be followed,
     /// sorted and deduplicated.
     pub functions: Vec<(u32, Option<usize>)>,
-    /// The names of `mod name;` declarations.
-    pub mods: Vec<String>,
+    /// The `mod name;` declarations.
+    pub mods: Vec<ScannedMod>,
     /// A `#[path = …]` attribute may redirect a module declaration.
     pub path_attr: bool,
     /// The scan could not follow the text; the file must be parsed.
     pub uncertain: bool,
+}
+
+/// A `mod name;` declaration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScannedMod {
+    pub name: String,
+    /// Outside any brackets: not inside an inline module, whose files are
+    /// found in its own directory.
+    pub top_level: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,8 +166,10 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     && matches!(name.kind, Kind::Ident | Kind::RawIdent)
                     && semi.kind == Kind::Punct(b';')
                 {
-                    scan.mods
-                        .push(unraw(&text[name.start..name.end]).to_string());
+                    scan.mods.push(ScannedMod {
+                        name: unraw(&text[name.start..name.end]).to_string(),
+                        top_level: top_level[index],
+                    });
                 }
             }
             "path" => {
@@ -958,7 +969,12 @@ mod tests {
         let s = scan_default(
             "mod a;\npub(crate) mod r#b;\nmod c { mod d; }\n#[path = \"x.rs\"] mod e;",
         );
-        assert_eq!(s.mods, vec!["a", "b", "d", "e"]);
+        let mods: Vec<(&str, bool)> = s
+            .mods
+            .iter()
+            .map(|m| (m.name.as_str(), m.top_level))
+            .collect();
+        assert_eq!(mods, [("a", true), ("b", true), ("d", false), ("e", true)]);
         assert!(s.path_attr);
         assert!(!scan_default("mod a;").path_attr);
     }

@@ -198,6 +198,36 @@ fn missing_and_odd_module_files() {
     assert_eq!(doc["summary"]["files"], 2);
 }
 
+#[test]
+fn a_missing_module_is_reported_with_or_without_the_prefilter() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "src/lib.rs",
+        format!("mod plain;\n{UNREAD_LIMIT}"),
+    );
+    // Nothing here can change a finding, so the prefilter never parses it;
+    // the module inside the inline one lives under `inline/`.
+    write(
+        dir.path(),
+        "src/plain.rs",
+        "mod gone;\nmod inline {\n    mod nested;\n}\npub fn f() {}\n",
+    );
+    write(dir.path(), "src/plain/inline/nested.rs", "pub fn g() {}\n");
+    let warnings = |extra: &[&str]| {
+        let mut args = vec!["--message-format", "json"];
+        args.extend(extra);
+        let out = lint(dir.path(), &args);
+        assert_eq!(out.code, 1, "{}", out.stderr);
+        json(&out)["warnings"].clone()
+    };
+    let with = warnings(&[]);
+    assert_eq!(with, warnings(&["--no-prefilter"]));
+    let with = with.to_string();
+    assert!(with.contains("`mod gone;`"), "{with}");
+    assert!(!with.contains("nested"), "{with}");
+}
+
 #[cfg(unix)]
 #[test]
 fn symlink_loops_are_not_followed() {

@@ -101,6 +101,8 @@ struct Extractor<'t> {
     facts: FileFacts,
     code: Vec<CodeKind>,
     self_types: Vec<String>,
+    /// The inline modules (`mod name { … }`) being visited, outermost first.
+    inline_mods: Vec<String>,
     functions: Vec<FnRef>,
     scopes: Vec<HashMap<String, LocalValue>>,
     /// The comparison whose operands are being visited.
@@ -140,6 +142,7 @@ impl<'t> Extractor<'t> {
             facts: FileFacts::default(),
             code: vec![code],
             self_types: Vec::new(),
+            inline_mods: Vec::new(),
             functions: Vec::new(),
             scopes: vec![HashMap::default()],
             comparison: None,
@@ -711,15 +714,20 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
         self.with_attrs(&item.attrs, |this| {
+            let name = unraw(&item.ident.to_string());
             if item.content.is_none() {
                 let decl = ModDecl {
-                    name: unraw(&item.ident.to_string()),
+                    name,
                     path_attr: path_attr(&item.attrs),
+                    inline: this.inline_mods.clone(),
                     code: this.code(),
                 };
                 this.facts.mod_decls.push(decl);
+                return;
             }
+            this.inline_mods.push(name);
             visit::visit_item_mod(this, item);
+            this.inline_mods.pop();
         });
     }
 
