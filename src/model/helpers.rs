@@ -93,9 +93,13 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
         .iter()
         .map(|(&name, list)| (name, list.iter().cloned().collect()))
         .collect();
+    // A call's earlier templates were instantiated in an earlier pass, and
+    // what they gave is known or refused for good: each pass instantiates
+    // only the templates its callee gained since.
+    let mut instantiated = vec![0; calls.len()];
     for _ in 0..DEPTH {
         let mut added = false;
-        for call in &calls {
+        for (call, done) in calls.iter().zip(&mut instantiated) {
             let Some(caller) = call
                 .function
                 .as_ref()
@@ -103,13 +107,15 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             else {
                 continue;
             };
-            let derived: Vec<Template> = templates
+            let callee = templates
                 .get(call.callee.as_str())
-                .into_iter()
-                .flatten()
+                .map_or(&[][..], Vec::as_slice);
+            let derived: Vec<Template> = callee[(*done).min(callee.len())..]
+                .iter()
                 .map(|t| instantiate(t, call))
                 .filter(|t| t.sides.iter().any(|s| !s.params.is_empty()))
                 .collect();
+            *done = callee.len();
             let known = templates.entry(&caller.name).or_default();
             let seen = seen.entry(&caller.name).or_default();
             for template in derived {
