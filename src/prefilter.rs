@@ -750,3 +750,153 @@ fn reached_types(
     }
     types
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Span};
+
+    const SPAN: Span = Span {
+        file: 0,
+        start: 0,
+        end: 0,
+    };
+
+    fn scan_defining(name: &str, arities: &[Option<usize>]) -> Scan {
+        let mut functions: Vec<(u32, Option<usize>)> =
+            arities.iter().map(|&a| (ident_hash(name), a)).collect();
+        functions.sort_unstable();
+        Scan {
+            functions,
+            ..Scan::default()
+        }
+    }
+
+    fn chosen(helpers: &[&str], digest: &Digest, scans: &[Scan]) -> Vec<usize> {
+        let paths: Vec<PathBuf> = (0..scans.len())
+            .map(|i| PathBuf::from(format!("{i}.rs")))
+            .collect();
+        let unparsed: Vec<Unparsed<'_>> = scans
+            .iter()
+            .zip(&paths)
+            .map(|(scan, path)| Unparsed {
+                path,
+                scan,
+                children: &[],
+                extracted: &[],
+            })
+            .collect();
+        let helpers: HashSet<&str> = helpers.iter().copied().collect();
+        let mut files: Vec<usize> = helper_definitions(&helpers, &digest.arities, &unparsed)
+            .into_iter()
+            .collect();
+        files.sort_unstable();
+        files
+    }
+
+    fn defining(name: &str, arity: usize) -> FileFacts {
+        FileFacts {
+            functions: vec![FnDef {
+                function: FnRef {
+                    span: SPAN,
+                    name: name.to_string(),
+                },
+                arity,
+                self_type: None,
+                params: Vec::new(),
+                returns: Vec::new(),
+            }],
+            ..FileFacts::default()
+        }
+    }
+
+    #[test]
+    fn definitions_of_another_arity_settle_a_helper_name_first() {
+        let scans = [
+            scan_defining("over", &[Some(2)]),
+            scan_defining("over", &[Some(1)]),
+            scan_defining("over", &[Some(2), None]),
+        ];
+        // Nothing parsed yet: one definition of each of two arities.
+        assert_eq!(chosen(&["over"], &Digest::default(), &scans), [0, 1]);
+        // One parsed with two parameters: the one with one settles it.
+        let mut digest = Digest::default();
+        digest.add(&defining("over", 2));
+        assert_eq!(chosen(&["over"], &digest, &scans), [1]);
+        // Once the parsed definitions disagree, the name is never traced.
+        let names = HashSet::from_iter(["max_turns"]);
+        digest.add(&FileFacts {
+            calls: vec![call("run", "over", field())],
+            ..FileFacts::default()
+        });
+        assert_eq!(digest.helpers(&names), HashSet::from_iter(["over"]));
+        digest.add(&defining("over", 1));
+        assert!(digest.helpers(&names).is_empty());
+    }
+
+    #[test]
+    fn every_definition_is_parsed_when_none_can_settle_the_name() {
+        let scans = [
+            scan_defining("over", &[Some(2)]),
+            scan_defining("over", &[None]),
+            scan_defining("under", &[Some(1)]),
+        ];
+        let mut digest = Digest::default();
+        digest.add(&defining("over", 2));
+        assert_eq!(chosen(&["over"], &digest, &scans), [0, 1]);
+    }
+
+    fn call(caller: &str, callee: &str, arg: Operand) -> Call {
+        Call {
+            callee: callee.to_string(),
+            args: vec![arg],
+            span: SPAN,
+            code: CodeKind::Production,
+            debug_only: false,
+            function: Some(FnRef {
+                span: SPAN,
+                name: caller.to_string(),
+            }),
+            guard: None,
+        }
+    }
+
+    fn field() -> Operand {
+        Operand {
+            places: vec![Place {
+                root: Root::Unknown,
+                chain: Vec::new(),
+                field: "max_turns".to_string(),
+            }],
+            params: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn helpers_are_the_callees_of_fields_and_what_they_pass_parameters_to() {
+        let param = Operand {
+            places: Vec::new(),
+            params: vec![0],
+        };
+        let mut digest = Digest::default();
+        digest.add(&FileFacts {
+            calls: vec![
+                call("run", "exceeded", field()),
+                call("exceeded", "compare", param.clone()),
+                call("unrelated", "other", param),
+                call("run", "log", field()),
+            ],
+            ..FileFacts::default()
+        });
+        digest.add(&defining("log", 1));
+        digest.add(&defining("log", 2));
+        let mut helpers: Vec<&str> = digest
+            .helpers(&HashSet::from_iter(["max_turns"]))
+            .into_iter()
+            .collect();
+        helpers.sort_unstable();
+        assert_eq!(helpers, ["compare", "exceeded"]);
+    }
+}
