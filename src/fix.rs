@@ -80,7 +80,16 @@ pub fn apply(report: &Report) -> Outcome {
                 kept.push(edit);
             }
         }
-        let mut text = source.text.clone();
+        // Edits are offsets into the linted text: a file edited since
+        // would be clobbered.
+        if !source.unchanged() || !source.unchanged_on_disk() {
+            outcome.rolled_back.push((
+                source.display.clone(),
+                "the file changed after it was linted, so it was left as it was".to_string(),
+            ));
+            continue;
+        }
+        let mut text = source.text().to_string();
         for edit in kept.iter().rev() {
             text.replace_range(edit.range.clone(), &edit.text);
         }
@@ -132,7 +141,7 @@ fn insertion_after(source: &SourceFile, start: usize, end: usize, code: &str) ->
         .chars()
         .take_while(|c| c.is_whitespace())
         .collect();
-    let newline = if source.text.contains("\r\n") {
+    let newline = if source.text().contains("\r\n") {
         "\r\n"
     } else {
         "\n"
@@ -140,9 +149,9 @@ fn insertion_after(source: &SourceFile, start: usize, end: usize, code: &str) ->
     let end_line = source.location(end).line;
     let at = source
         .line_range(end_line - 1)
-        .map_or(source.text.len(), |range| range.end);
+        .map_or(source.text().len(), |range| range.end);
     let mut text = String::new();
-    if at == source.text.len() && !source.text.ends_with('\n') {
+    if at == source.text().len() && !source.text().ends_with('\n') {
         text.push_str(newline);
     }
     for line in code.lines() {
@@ -171,10 +180,10 @@ mod tests {
             "fn f() {\r\n    let a = g();\r\n}\r\n".into(),
             CodeKind::Production,
         );
-        let start = source.text.find("let").expect("let");
-        let end = source.text.find(';').expect(";") + 1;
+        let start = source.text().find("let").expect("let");
+        let end = source.text().find(';').expect(";") + 1;
         let edit = insertion_after(&source, start, end, "if a {\n    h();\n}");
-        let mut text = source.text.clone();
+        let mut text = source.text().to_string();
         text.replace_range(edit.range, &edit.text);
         assert_eq!(
             text,

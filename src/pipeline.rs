@@ -17,7 +17,7 @@ use crate::model::Model;
 use crate::names::Vocabulary;
 use crate::prefilter::{self, Digest, Known, Unparsed, Want};
 use crate::scan::{self, Scan};
-use crate::source::{SourceDb, SourceFile};
+use crate::source::{Fingerprint, SourceDb, SourceFile};
 use crate::syntax;
 
 /// syn recurses on nested expressions, and so do visiting and dropping the
@@ -74,10 +74,10 @@ enum State {
         partial: Option<Partial>,
     },
     Parsed {
-        text: String,
+        text: Fingerprint,
         facts: usize,
     },
-    Unparsable(String, syntax::ParseError),
+    Unparsable(Fingerprint, syntax::ParseError),
     Unreadable(String),
 }
 
@@ -86,7 +86,7 @@ type Ranges = Vec<(usize, usize)>;
 
 /// Some top-level structs of a file, parsed alone.
 struct Partial {
-    text: String,
+    text: Fingerprint,
     facts: usize,
     structs: Vec<usize>,
 }
@@ -95,9 +95,9 @@ enum Outcome {
     /// The scan, the files its `mod` declarations refer to, and the
     /// declarations whose files are missing.
     Scanned(Scan, Vec<PathBuf>, Vec<(String, PathBuf)>),
-    Parsed(String, FileFacts),
-    Partial(String, FileFacts),
-    Unparsable(String, syntax::ParseError),
+    Parsed(Fingerprint, FileFacts),
+    Partial(Fingerprint, FileFacts),
+    Unparsable(Fingerprint, syntax::ParseError),
     Unreadable(String),
 }
 
@@ -332,11 +332,12 @@ impl Loader {
             // The file id is assigned when the facts are merged.
             if let Some(ranges) = ranges {
                 let facts = syntax::extract(0, &only(&text, ranges), *code).unwrap_or_default();
-                return Outcome::Partial(text, facts);
+                return Outcome::Partial(Fingerprint::of(&text), facts);
             }
+            // The text is read again only if an output needs it.
             match syntax::extract(0, &text, *code) {
-                Ok(facts) => Outcome::Parsed(text, facts),
-                Err(error) => Outcome::Unparsable(text, error),
+                Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
+                Err(error) => Outcome::Unparsable(Fingerprint::of(&text), error),
             }
         });
         for ((id, want), outcome) in work.into_iter().zip(outcomes) {
@@ -538,7 +539,7 @@ impl Loader {
                     let mut file_facts = facts[index].take().unwrap_or_default();
                     file_facts.assign_file(file);
                     parsed.facts.push(file_facts);
-                    parsed.db.files.push(SourceFile::new(
+                    parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display,
                         text,
@@ -547,7 +548,7 @@ impl Loader {
                     parsed.files += 1;
                 }
                 State::Unparsable(text, error) => {
-                    parsed.db.files.push(SourceFile::new(
+                    parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display.clone(),
                         text,

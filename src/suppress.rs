@@ -81,7 +81,7 @@ fn scope(file: &SourceFile, directive: &Directive, items: &[ItemFact]) -> Range<
     let Some(target) = (own_line + 1..)
         .map_while(|line| Some((line, file.line_range(line)?)))
         .find(|(_, range)| {
-            let text = file.text[range.clone()].trim();
+            let text = file.text()[range.clone()].trim();
             !text.is_empty() && !text.starts_with("//")
         })
         .map(|(line, _)| line)

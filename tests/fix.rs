@@ -184,3 +184,49 @@ fn rename_word(text: &str, from: &str, to: &str) -> String {
     out.push_str(rest);
     out
 }
+
+#[test]
+fn a_file_changed_after_it_was_linted_is_not_fixed() {
+    let copy = copy_fixture("ivy-costcap");
+    let selection = budget_lint::discover::Selection {
+        manifest_path: None,
+        packages: Vec::new(),
+        paths: vec![copy.path().to_path_buf()],
+    };
+    let options = budget_lint::pipeline::Options {
+        threads: 1,
+        prefilter: true,
+    };
+    let report = budget_lint::analyze(&selection, options).expect("analysis");
+    // Every file the fixes would edit changes under the tool's feet.
+    let edited: Vec<PathBuf> = rust_files(copy.path())
+        .into_iter()
+        .filter(|p| {
+            let display = p.strip_prefix(copy.path()).expect("inside");
+            report
+                .findings
+                .iter()
+                .filter_map(|f| f.suggestion.as_ref())
+                .filter_map(|s| budget_lint::fix::edit_for(&report, s))
+                .any(|(file, _)| report.db.get(file).path.ends_with(display))
+        })
+        .collect();
+    assert!(!edited.is_empty());
+    for path in &edited {
+        std::fs::write(path, "// rewritten\n").expect("write");
+    }
+    let outcome = budget_lint::fix::apply(&report);
+    assert!(outcome.fixed.is_empty(), "{:?}", outcome.fixed);
+    assert_eq!(outcome.rolled_back.len(), edited.len());
+    assert!(
+        outcome.rolled_back[0]
+            .1
+            .contains("changed after it was linted")
+    );
+    for path in &edited {
+        assert_eq!(
+            std::fs::read_to_string(path).expect("read"),
+            "// rewritten\n"
+        );
+    }
+}

@@ -189,7 +189,7 @@ impl Writer<'_> {
         let hashes = self
             .line_hashes
             .entry(span.file)
-            .or_insert_with(|| fingerprint::line_hashes(&db.get(span.file).text));
+            .or_insert_with(|| fingerprint::line_hashes(db.get(span.file).text()));
         let line = db.get(span.file).line_index(span.start);
         hashes.get(line).cloned()
     }

@@ -243,7 +243,7 @@ fn dedent(code: &str, columns: usize) -> String {
 }
 
 fn source(db: &SourceDb, span: Span) -> Option<&str> {
-    db.get(span.file).text.get(span.start..span.end)
+    db.get(span.file).text().get(span.start..span.end)
 }
 
 /// BL005: the same comparison with the counter's own limit.

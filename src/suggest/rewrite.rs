@@ -49,7 +49,7 @@ pub fn mirror_sibling_guard(
     }
     candidates.sort_by_key(|c| (c.0, c.1));
     let (_, after, sibling, sibling_limit) = candidates.into_iter().next()?;
-    let text = db.get(after.file).text.get(after.start..after.end)?;
+    let text = db.get(after.file).text().get(after.start..after.end)?;
     let renames = [
         (
             model.fields[sibling].name.as_str(),
