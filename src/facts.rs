@@ -293,7 +293,8 @@ pub enum CompareOp {
 pub struct FnRef {
     /// The function's name in its declaration.
     pub span: Span,
-    pub name: String,
+    /// Shared by every fact recorded inside the function.
+    pub name: std::sync::Arc<str>,
 }
 
 /// A comparison between two operands, each the set of fields it reaches.

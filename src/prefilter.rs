@@ -42,6 +42,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::facts::{AccessKind, FileFacts, Root, Shape};
 use crate::model::{FieldId, FieldInfo, Model, StructId};
@@ -455,11 +456,11 @@ impl<'a> Postings<'a> {
 pub struct Digest {
     /// The number of parameters of each function name; `None` when the
     /// definitions disagree.
-    arities: HashMap<String, Option<usize>>,
+    arities: HashMap<Arc<str>, Option<usize>>,
     /// For each field name, the functions called with it in an argument.
     with_field: HashMap<String, HashSet<String>>,
     /// For each function, the functions it passes its parameters on to.
-    passes_params: HashMap<String, HashSet<String>>,
+    passes_params: HashMap<Arc<str>, HashSet<String>>,
     /// For each field name, the hashes of the types that roots of places
     /// ending in it name, and of the fields their chains step through.
     places: HashMap<String, (HashSet<u32>, HashSet<u32>)>,
@@ -550,7 +551,7 @@ impl Digest {
 /// every file that defines the name is parsed.
 fn helper_definitions(
     helpers: &HashSet<&str>,
-    arities: &HashMap<String, Option<usize>>,
+    arities: &HashMap<Arc<str>, Option<usize>>,
     unparsed: &[Unparsed<'_>],
 ) -> HashSet<usize> {
     let mut chosen = HashSet::default();
@@ -611,7 +612,7 @@ fn amount_carriers(facts: &[FileFacts], trackers: &HashSet<&str>) -> HashSet<Str
                 && let Some(span) = access.function
                 && let Some(def) = file.functions.iter().find(|d| d.function.span == span)
             {
-                functions.insert(def.function.name.clone());
+                functions.insert(def.function.name.to_string());
             }
         }
     }
@@ -627,7 +628,7 @@ fn amount_carriers(facts: &[FileFacts], trackers: &HashSet<&str>) -> HashSet<Str
                         && returns_binding(&def.returns, &binding.pattern)
                 });
                 if returns_it {
-                    functions.insert(binding.function.name.clone());
+                    functions.insert(binding.function.name.to_string());
                 }
             }
         }
@@ -658,7 +659,7 @@ fn flow_types(
             .map(|b| &b.function);
         let flowing: Vec<&crate::facts::FnRef> = callers.collect();
         for def in &file.functions {
-            if carriers.contains(&def.function.name) || flowing.contains(&&def.function) {
+            if carriers.contains(&*def.function.name) || flowing.contains(&&def.function) {
                 types.extend(def.self_type.iter().map(|t| ident_hash(t)));
                 types.extend(def.params.iter().flat_map(|p| &p.ty).map(|t| ident_hash(t)));
             }
@@ -801,7 +802,7 @@ mod tests {
             functions: vec![FnDef {
                 function: FnRef {
                     span: SPAN,
-                    name: name.to_string(),
+                    name: name.into(),
                 },
                 arity,
                 self_type: None,
@@ -857,7 +858,7 @@ mod tests {
             debug_only: false,
             function: Some(FnRef {
                 span: SPAN,
-                name: caller.to_string(),
+                name: caller.into(),
             }),
             guard: None,
         }

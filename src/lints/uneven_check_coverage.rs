@@ -78,7 +78,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 function: Some(function.clone()),
             }),
             suggestion: None,
-            subject: (budget.clone(), function.name.clone()),
+            subject: (budget.clone(), function.name.to_string()),
             suppressed: None,
             fingerprint: String::new(),
         };

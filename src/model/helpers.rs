@@ -70,7 +70,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             passes_fields(c)
                 || c.function
                     .as_ref()
-                    .is_some_and(|f| reached.contains(f.name.as_str()))
+                    .is_some_and(|f| reached.contains(&*f.name))
         })
         .collect();
     let mut templates: HashMap<&str, Vec<Template>> = HashMap::default();
@@ -78,7 +78,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
         let Some(function) = &comparison.function else {
             continue;
         };
-        if !reached.contains(function.name.as_str())
+        if !reached.contains(&*function.name)
             || comparison.sides.iter().all(|s| s.params.is_empty())
         {
             continue;
@@ -103,7 +103,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             let Some(caller) = call
                 .function
                 .as_ref()
-                .filter(|f| reached.contains(f.name.as_str()))
+                .filter(|f| reached.contains(&*f.name))
             else {
                 continue;
             };

@@ -92,7 +92,7 @@ fn follow(model: &Model, target: usize, start: Carrier) -> Option<(String, Carri
             for binding in model
                 .bindings
                 .iter()
-                .filter(|b| b.callee == def.function.name)
+                .filter(|b| *b.callee == *def.function.name)
             {
                 let local = match (&binding.pattern, position) {
                     (Shape::Local(name), None) => name.clone(),

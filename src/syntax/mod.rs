@@ -583,7 +583,7 @@ impl<'t> Extractor<'t> {
 
     fn visit_fn(&mut self, ident: &syn::Ident, sig: &syn::Signature, block: &syn::Block) {
         let function = FnRef {
-            name: unraw(&ident.to_string()),
+            name: unraw(&ident.to_string()).into(),
             span: self.span(ident.span()),
         };
         let has_receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
