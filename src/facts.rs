@@ -206,7 +206,8 @@ pub enum Root {
 pub struct Place {
     pub root: Root,
     pub chain: Vec<String>,
-    pub field: String,
+    /// Shared by the copies of the place that operands and locals hold.
+    pub field: std::sync::Arc<str>,
 }
 
 impl Place {

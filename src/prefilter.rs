@@ -485,7 +485,7 @@ impl Digest {
             .iter()
             .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
         for place in accessed.chain(compared) {
-            let (types, steps) = self.places.entry(place.field.clone()).or_default();
+            let (types, steps) = self.places.entry(place.field.to_string()).or_default();
             if let Root::Typed(idents) = &place.root {
                 types.extend(idents.iter().map(|i| ident_hash(i)));
             }
@@ -504,7 +504,7 @@ impl Digest {
         for call in &facts.calls {
             for place in call.args.iter().flat_map(|arg| &arg.places) {
                 self.with_field
-                    .entry(place.field.clone())
+                    .entry(place.field.to_string())
                     .or_default()
                     .insert(call.callee.clone());
             }
@@ -608,7 +608,7 @@ fn amount_carriers(facts: &[FileFacts], trackers: &HashSet<&str>) -> HashSet<Str
                 AccessKind::Increase | AccessKind::Decrease | AccessKind::Assign
             );
             if spends
-                && trackers.contains(access.place.field.as_str())
+                && trackers.contains(&*access.place.field)
                 && let Some(span) = access.function
                 && let Some(def) = file.functions.iter().find(|d| d.function.span == span)
             {
@@ -869,7 +869,7 @@ mod tests {
             places: vec![Place {
                 root: Root::Unknown,
                 chain: Vec::new(),
-                field: "max_turns".to_string(),
+                field: "max_turns".into(),
             }],
             params: Vec::new(),
         }

@@ -25,11 +25,7 @@ struct Template {
 pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
     let arity = arities(facts);
     let carries = |operand: &Operand| {
-        !operand.params.is_empty()
-            || operand
-                .places
-                .iter()
-                .any(|p| relevant.contains(p.field.as_str()))
+        !operand.params.is_empty() || operand.places.iter().any(|p| relevant.contains(&*p.field))
     };
     let calls: Vec<&Call> = facts
         .iter()
@@ -138,7 +134,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
                 .sides
                 .iter()
                 .flat_map(|s| &s.places)
-                .any(|p| relevant.contains(p.field.as_str()));
+                .any(|p| relevant.contains(&*p.field));
             if !about_budgets || concrete.sides.iter().any(|s| s.places.is_empty()) {
                 continue;
             }

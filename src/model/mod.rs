@@ -210,7 +210,7 @@ impl Model {
             .flat_map(|&s| &model.structs[s].fields)
             .map(|&f| model.fields[f].name.as_str())
             .collect();
-        let watched = |place: &Place| watched.contains(place.field.as_str());
+        let watched = |place: &Place| watched.contains(&*place.field);
         let mut uses = Vec::new();
         let mut checks = Vec::new();
         for file in facts {
@@ -626,7 +626,7 @@ impl Index {
     /// Follows the place's chain from its typed root; falls back to the
     /// field's name, which is certain only when one struct declares it.
     fn resolve(&self, model: &Model, place: &Place) -> Resolution {
-        let Some(candidates) = self.fields_by_name.get(&place.field) else {
+        let Some(candidates) = self.fields_by_name.get(&*place.field) else {
             return Resolution::Unknown;
         };
         if let Root::Typed(idents) = &place.root {

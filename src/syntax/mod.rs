@@ -311,7 +311,11 @@ impl<'t> Extractor<'t> {
             }
         }
         let field = chain.pop()?;
-        Some(Place { root, chain, field })
+        Some(Place {
+            root,
+            chain,
+            field: field.into(),
+        })
     }
 
     fn field_place(&self, field: &syn::ExprField) -> Option<Place> {
@@ -324,7 +328,7 @@ impl<'t> Extractor<'t> {
         Some(Place {
             root,
             chain,
-            field: name.to_string(),
+            field: name.to_string().into(),
         })
     }
 
@@ -384,7 +388,7 @@ impl<'t> Extractor<'t> {
                     let place = Place {
                         root: root.clone(),
                         chain: Vec::new(),
-                        field: name.to_string(),
+                        field: name.to_string().into(),
                     };
                     self.record(place.clone(), AccessKind::Read, name.span());
                     let field_value = LocalValue {
@@ -559,7 +563,7 @@ impl<'t> Extractor<'t> {
             let place = Place {
                 root: Root::Unknown,
                 chain: Vec::new(),
-                field: write.field,
+                field: write.field.into(),
             };
             self.record(place, write.kind, write.span);
         }
@@ -1028,7 +1032,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let place = Place {
                 root: root.clone(),
                 chain: Vec::new(),
-                field: unraw(&name.to_string()),
+                field: unraw(&name.to_string()).into(),
             };
             let kind = if is_constant(&field.expr) {
                 AccessKind::Init
@@ -1112,7 +1116,7 @@ mod tests {
         facts
             .accesses
             .iter()
-            .filter(|a| a.place.field == field)
+            .filter(|a| &*a.place.field == field)
             .map(|a| a.kind)
             .collect()
     }
@@ -1144,8 +1148,8 @@ mod tests {
     fn comparison_through_a_local_records_both_sides() {
         let f = facts("fn f(b: &B) -> bool { let used = b.x_used; used >= b.max_x }");
         let comparison = &f.comparisons[0];
-        assert_eq!(comparison.sides[0].places[0].field, "x_used");
-        assert_eq!(comparison.sides[1].places[0].field, "max_x");
+        assert_eq!(&*comparison.sides[0].places[0].field, "x_used");
+        assert_eq!(&*comparison.sides[1].places[0].field, "max_x");
     }
 
     #[test]
