@@ -361,7 +361,7 @@ impl Loader {
             };
             let state = match outcome {
                 Outcome::Partial(text, facts) => {
-                    self.digest.add(&facts);
+                    self.digest.add(id, &facts);
                     self.facts[index] = facts;
                     let mut structs = partial.map(|p| p.structs).unwrap_or_default();
                     if let Want::Structs(more) = want {
@@ -379,7 +379,7 @@ impl Loader {
                 }
                 Outcome::Parsed(text, facts) => {
                     self.follow(id, &facts.mod_decls);
-                    self.digest.add(&facts);
+                    self.digest.add(id, &facts);
                     self.facts[index] = facts;
                     if let Some(mut scan) = scan {
                         scan.structs = Vec::new();

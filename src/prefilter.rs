@@ -235,7 +235,7 @@ impl Needs {
         known: &Known<'_>,
         model: &Model,
     ) -> Vec<Option<Want>> {
-        let graph = Graph::new(model, unparsed);
+        let graph = Graph::new(known.digest, unparsed);
         // Where a field name is declared by one struct so far, the name
         // alone may resolve to it: unless another struct declares it, all
         // its mentions matter. Declarations are parsed first.
@@ -326,20 +326,18 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(model: &Model, unparsed: &[Unparsed<'_>]) -> Graph {
+    /// The parsed structs come from the digest, which is current even when
+    /// the model is from an earlier round.
+    fn new(digest: &Digest, unparsed: &[Unparsed<'_>]) -> Graph {
         let mut graph = Graph {
             holders: HashMap::default(),
             parsed: HashMap::default(),
             unparsed: HashMap::default(),
         };
-        for s in &model.structs {
-            let name = ident_hash(&s.name);
-            for &f in &s.fields {
-                let field = &model.fields[f];
-                *graph.parsed.entry(ident_hash(&field.name)).or_default() += 1;
-                for ty in &field.ty.idents {
-                    graph.holders.entry(ident_hash(ty)).or_default().push(name);
-                }
+        for (owner, field, types) in digest.struct_fields.values().flatten() {
+            *graph.parsed.entry(*field).or_default() += 1;
+            for &ty in types {
+                graph.holders.entry(ty).or_default().push(*owner);
             }
         }
         for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
@@ -464,21 +462,26 @@ pub struct Digest {
     /// For each field name, the hashes of the types that roots of places
     /// ending in it name, and of the fields their chains step through.
     places: HashMap<String, (HashSet<u32>, HashSet<u32>)>,
-    /// Each field of a parsed struct: the hashes of the struct's name, of
-    /// the field's name and of its type's identifiers.
-    struct_fields: Vec<(u32, u32, Vec<u32>)>,
+    /// By file, each field of the file's parsed structs: the hashes of the
+    /// struct's name, of the field's name and of its type's identifiers.
+    /// A file parsed again replaces its entry, so every declaration counts
+    /// once.
+    struct_fields: HashMap<usize, Vec<(u32, u32, Vec<u32>)>>,
 }
 
 impl Digest {
-    pub fn add(&mut self, facts: &FileFacts) {
+    /// Adds the facts of the file `file` (any number that identifies it),
+    /// which replace the facts it was added with before.
+    pub fn add(&mut self, file: usize, facts: &FileFacts) {
+        let mut fields = Vec::new();
         for s in &facts.structs {
             let owner = ident_hash(&s.name);
             for field in &s.fields {
                 let types = field.ty.idents.iter().map(|i| ident_hash(i)).collect();
-                self.struct_fields
-                    .push((owner, ident_hash(&field.name), types));
+                fields.push((owner, ident_hash(&field.name), types));
             }
         }
+        self.struct_fields.insert(file, fields);
         let accessed = facts.accesses.iter().map(|a| &a.place);
         let compared = facts
             .comparisons
@@ -728,7 +731,7 @@ fn reached_types(
     // Each struct as its name and the types of the fields a chain may
     // step through.
     let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
-    for (owner, field, field_types) in &digest.struct_fields {
+    for (owner, field, field_types) in digest.struct_fields.values().flatten() {
         if steps.contains(field) {
             structs.entry(*owner).or_default().extend(field_types);
         }
@@ -824,16 +827,19 @@ mod tests {
         assert_eq!(chosen(&["over"], &Digest::default(), &scans), [0, 1]);
         // One parsed with two parameters: the one with one settles it.
         let mut digest = Digest::default();
-        digest.add(&defining("over", 2));
+        digest.add(1, &defining("over", 2));
         assert_eq!(chosen(&["over"], &digest, &scans), [1]);
         // Once the parsed definitions disagree, the name is never traced.
         let names = HashSet::from_iter(["max_turns"]);
-        digest.add(&FileFacts {
-            calls: vec![call("run", "over", field())],
-            ..FileFacts::default()
-        });
+        digest.add(
+            2,
+            &FileFacts {
+                calls: vec![call("run", "over", field())],
+                ..FileFacts::default()
+            },
+        );
         assert_eq!(digest.helpers(&names), HashSet::from_iter(["over"]));
-        digest.add(&defining("over", 1));
+        digest.add(3, &defining("over", 1));
         assert!(digest.helpers(&names).is_empty());
     }
 
@@ -845,7 +851,7 @@ mod tests {
             scan_defining("under", &[Some(1)]),
         ];
         let mut digest = Digest::default();
-        digest.add(&defining("over", 2));
+        digest.add(4, &defining("over", 2));
         assert_eq!(chosen(&["over"], &digest, &scans), [0, 1]);
     }
 
@@ -882,17 +888,20 @@ mod tests {
             params: vec![0],
         };
         let mut digest = Digest::default();
-        digest.add(&FileFacts {
-            calls: vec![
-                call("run", "exceeded", field()),
-                call("exceeded", "compare", param.clone()),
-                call("unrelated", "other", param),
-                call("run", "log", field()),
-            ],
-            ..FileFacts::default()
-        });
-        digest.add(&defining("log", 1));
-        digest.add(&defining("log", 2));
+        digest.add(
+            5,
+            &FileFacts {
+                calls: vec![
+                    call("run", "exceeded", field()),
+                    call("exceeded", "compare", param.clone()),
+                    call("unrelated", "other", param),
+                    call("run", "log", field()),
+                ],
+                ..FileFacts::default()
+            },
+        );
+        digest.add(6, &defining("log", 1));
+        digest.add(7, &defining("log", 2));
         let mut helpers: Vec<&str> = digest
             .helpers(&HashSet::from_iter(["max_turns"]))
             .into_iter()
