@@ -143,12 +143,7 @@ impl SourceFile {
     }
 
     pub fn location(&self, offset: usize) -> LineColumn {
-        let Loaded {
-            text, line_starts, ..
-        } = self.loaded();
-        let offset = offset.min(text.len());
-        let line = self.line_index(offset);
-        let prefix = text.get(line_starts[line]..offset).unwrap_or("");
+        let (line, prefix) = self.line_prefix(offset);
         LineColumn {
             line: line + 1,
             column: prefix.chars().count() + 1,
@@ -158,16 +153,22 @@ impl SourceFile {
     /// Like `location`, but the column counts UTF-16 code units, as SARIF
     /// does by default.
     pub fn location_utf16(&self, offset: usize) -> LineColumn {
+        let (line, prefix) = self.line_prefix(offset);
+        LineColumn {
+            line: line + 1,
+            column: prefix.encode_utf16().count() + 1,
+        }
+    }
+
+    /// The 0-based line of `offset` (clamped to the text) and the text of
+    /// that line before it.
+    fn line_prefix(&self, offset: usize) -> (usize, &str) {
         let Loaded {
             text, line_starts, ..
         } = self.loaded();
         let offset = offset.min(text.len());
         let line = self.line_index(offset);
-        let prefix = text.get(line_starts[line]..offset).unwrap_or("");
-        LineColumn {
-            line: line + 1,
-            column: prefix.encode_utf16().count() + 1,
-        }
+        (line, text.get(line_starts[line]..offset).unwrap_or(""))
     }
 
     /// The number of lines, counting the empty one after a final newline.
