@@ -45,6 +45,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::facts::{AccessKind, FileFacts, Root, Shape};
+use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
@@ -495,14 +496,7 @@ impl Digest {
             steps.extend(place.chain.iter().map(|c| ident_hash(c)));
         }
         for def in &facts.functions {
-            self.arities
-                .entry(def.function.name.clone())
-                .and_modify(|known| {
-                    if *known != Some(def.arity) {
-                        *known = None;
-                    }
-                })
-                .or_insert(Some(def.arity));
+            note_arity(&mut self.arities, def.function.name.clone(), def.arity);
         }
         for call in &facts.calls {
             for place in call.args.iter().flat_map(|arg| &arg.places) {

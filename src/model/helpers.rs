@@ -158,18 +158,28 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
 /// The number of parameters of each function name; `None` when functions of
 /// that name disagree.
 fn arities<'a>(facts: &[&'a FileFacts]) -> HashMap<&'a str, Option<usize>> {
-    let mut arity: HashMap<&str, Option<usize>> = HashMap::default();
+    let mut arities: HashMap<&str, Option<usize>> = HashMap::default();
     for def in facts.iter().flat_map(|f| &f.functions) {
-        arity
-            .entry(&def.function.name)
-            .and_modify(|known| {
-                if *known != Some(def.arity) {
-                    *known = None;
-                }
-            })
-            .or_insert(Some(def.arity));
+        note_arity(&mut arities, &*def.function.name, def.arity);
     }
-    arity
+    arities
+}
+
+/// Records that a function `name` takes `arity` parameters: a name whose
+/// definitions disagree becomes `None`, and calls of it are never traced.
+pub fn note_arity<K: Eq + std::hash::Hash>(
+    arities: &mut HashMap<K, Option<usize>>,
+    name: K,
+    arity: usize,
+) {
+    arities
+        .entry(name)
+        .and_modify(|known| {
+            if *known != Some(arity) {
+                *known = None;
+            }
+        })
+        .or_insert(Some(arity));
 }
 
 /// Replaces the template's parameters with the call's arguments, which are

@@ -12,7 +12,7 @@ use crate::facts::{
 };
 use crate::names::{self, Role, Vocabulary};
 
-mod helpers;
+pub mod helpers;
 
 pub type FieldId = usize;
 pub type StructId = usize;
