@@ -265,7 +265,7 @@ impl Needs {
         let trackers: HashSet<&str> = self.trackers.iter().map(String::as_str).collect();
         let carriers = amount_carriers(known.facts, &trackers);
         let mut types = reached_types(known.digest, &names, unparsed);
-        types.extend(flow_types(known.facts, &carriers, unparsed));
+        types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
         let helpers = helper_definitions(
             &known.digest.helpers(&names),
             &known.digest.arities,
@@ -641,6 +641,7 @@ fn amount_carriers(facts: &[FileFacts], trackers: &HashSet<&str>) -> HashSet<Str
 /// named, a few levels deep.
 fn flow_types(
     facts: &[FileFacts],
+    digest: &Digest,
     carriers: &HashSet<String>,
     unparsed: &[Unparsed<'_>],
 ) -> HashSet<u32> {
@@ -662,20 +663,7 @@ fn flow_types(
             }
         }
     }
-    let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
-    for s in facts.iter().flat_map(|f| &f.structs) {
-        let field_types = s.fields.iter().flat_map(|f| &f.ty.idents);
-        structs
-            .entry(ident_hash(&s.name))
-            .or_default()
-            .extend(field_types.map(|i| ident_hash(i)));
-    }
-    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-        structs
-            .entry(ident_hash(&s.name))
-            .or_default()
-            .extend(&s.types);
-    }
+    let structs = field_types(digest, unparsed, |_| true);
     let mut frontier: Vec<u32> = types.iter().copied().collect();
     for _ in 0..crate::suggest::FLOW_PATH_DEPTH {
         let mut next = Vec::new();
@@ -724,20 +712,7 @@ fn reached_types(
     }
     // Each struct as its name and the types of the fields a chain may
     // step through.
-    let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
-    for (owner, field, field_types) in digest.struct_fields.values().flatten() {
-        if steps.contains(field) {
-            structs.entry(*owner).or_default().extend(field_types);
-        }
-    }
-    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-        if s.fields.iter().any(|f| steps.contains(&ident_hash(f))) {
-            structs
-                .entry(ident_hash(&s.name))
-                .or_default()
-                .extend(&s.types);
-        }
-    }
+    let structs = field_types(digest, unparsed, |field| steps.contains(&field));
     let mut pending: Vec<u32> = types.iter().copied().collect();
     while let Some(name) = pending.pop() {
         for &ty in structs.get(&name).into_iter().flatten() {
@@ -747,6 +722,32 @@ fn reached_types(
         }
     }
     types
+}
+
+/// For each struct name, the hashes of the types of its fields that `keep`
+/// (given a field name's hash) accepts, in parsed structs; a struct the
+/// unparsed files may declare counts with every type it mentions if `keep`
+/// accepts one of its fields.
+fn field_types(
+    digest: &Digest,
+    unparsed: &[Unparsed<'_>],
+    keep: impl Fn(u32) -> bool,
+) -> HashMap<u32, Vec<u32>> {
+    let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
+    for (owner, field, types) in digest.struct_fields.values().flatten() {
+        if keep(*field) {
+            structs.entry(*owner).or_default().extend(types);
+        }
+    }
+    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+        if s.fields.iter().any(|f| keep(ident_hash(f))) {
+            structs
+                .entry(ident_hash(&s.name))
+                .or_default()
+                .extend(&s.types);
+        }
+    }
+    structs
 }
 
 #[cfg(test)]
