@@ -68,7 +68,7 @@ pub struct FieldUse {
     /// Certain production spends with their context, for suggestions.
     pub spend_sites: Vec<SpendSite>,
     /// The production functions that touch the field, by their name's
-    /// location.
+    /// location; recorded for budget fields only.
     pub functions: BTreeSet<Span>,
 }
 
@@ -205,17 +205,17 @@ impl Model {
             .filter(|f| f.role != Role::Other)
             .map(|f| f.owner)
             .collect();
-        let watched: HashSet<&str> = budget_structs
+        let watched: HashSet<String> = budget_structs
             .iter()
             .flat_map(|&s| &model.structs[s].fields)
-            .map(|&f| model.fields[f].name.as_str())
+            .map(|&f| model.fields[f].name.clone())
             .collect();
         let watched = |place: &Place| watched.contains(&*place.field);
-        let mut uses = Vec::new();
         let mut checks = Vec::new();
         for file in facts {
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
-                uses.push((index.resolve(&model, &access.place), access));
+                let resolution = index.resolve(&model, &access.place);
+                model.record_use(resolution, access);
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
@@ -224,9 +224,6 @@ impl Model {
                 }
             }
             model.bindings.extend(file.bindings.iter().cloned());
-        }
-        for (resolution, access) in uses {
-            model.record_use(resolution, access);
         }
         model.checks = checks;
         // Where an amount is in hand (`suggest::flow`): functions that
@@ -385,7 +382,10 @@ impl Model {
             let spends = is_spend(&self.fields[field].role, kind);
             let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
             let uses = &mut self.uses[field];
+            // Only budget fields are paired through the functions that
+            // touch them (`limits_for`).
             if code == CodeKind::Production
+                && self.fields[field].role != Role::Other
                 && let Some(function) = access.function
             {
                 uses.functions.insert(function);
