@@ -266,17 +266,17 @@ impl Needs {
         let carriers = amount_carriers(known.facts, &trackers);
         let mut types = reached_types(known.digest, &names, unparsed);
         types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
-        let helpers = helper_definitions(
-            &known.digest.helpers(&names),
-            &known.digest.arities,
-            unparsed,
-        );
         let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
         let scans: Vec<&Scan> = known
             .parsed_scans
             .iter()
             .chain(unparsed.iter().map(|u| u.scan))
             .collect();
+        let helpers = helper_definitions(
+            &known.digest.helpers(&names),
+            &known.digest.arities,
+            unparsed,
+        );
         let postings = Postings::new(unparsed, &scans);
         unparsed
             .iter()
@@ -545,7 +545,9 @@ impl Digest {
 /// definitions of `helpers`. Where the scans show definitions with another
 /// number of parameters than the parsed ones, one such file each is
 /// enough to make the name ambiguous; the next round asks again. Otherwise
-/// every file that defines the name is parsed.
+/// every file with a definition of the name that takes parameters other
+/// than `self` is parsed: the others give the tracer nothing to compare,
+/// and agree on the number of parameters.
 fn helper_definitions(
     helpers: &HashSet<&str>,
     arities: &HashMap<Arc<str>, Option<usize>>,
@@ -559,31 +561,43 @@ fn helper_definitions(
         .iter()
         .map(|&name| (ident_hash(name), arities.get(name).copied().flatten()))
         .collect();
-    let mut definitions: HashMap<u32, Vec<(usize, Option<usize>)>> = HashMap::default();
+    let mut definitions: HashMap<u32, Vec<(usize, Option<usize>, bool)>> = HashMap::default();
     for (index, u) in unparsed.iter().enumerate() {
-        for &(hash, arity) in &u.scan.functions {
-            if wanted.contains_key(&hash) {
-                definitions.entry(hash).or_default().push((index, arity));
+        for function in &u.scan.functions {
+            if wanted.contains_key(&function.name) {
+                definitions.entry(function.name).or_default().push((
+                    index,
+                    function.arity,
+                    function.takes_params,
+                ));
             }
         }
     }
     for (hash, files) in definitions {
         let differs_from = |arity: Option<usize>| {
-            move |&&(_, other): &&(usize, Option<usize>)| other.is_some() && other != arity
+            move |&&(_, other, _): &&(usize, Option<usize>, bool)| other.is_some() && other != arity
         };
         let proof = match wanted[&hash] {
             Some(parsed) => files
                 .iter()
                 .find(differs_from(Some(parsed)))
-                .map(|&(file, _)| vec![file]),
-            None => files.iter().find(|(_, a)| a.is_some()).and_then(|first| {
-                let second = files.iter().find(differs_from(first.1))?;
-                Some(vec![first.0, second.0])
-            }),
+                .map(|&(file, ..)| vec![file]),
+            None => files
+                .iter()
+                .find(|(_, a, _)| a.is_some())
+                .and_then(|first| {
+                    let second = files.iter().find(differs_from(first.1))?;
+                    Some(vec![first.0, second.0])
+                }),
         };
         match proof {
             Some(files) => chosen.extend(files),
-            None => chosen.extend(files.iter().map(|&(file, _)| file)),
+            None => chosen.extend(
+                files
+                    .iter()
+                    .filter(|(_, _, takes_params)| *takes_params)
+                    .map(|&(file, ..)| file),
+            ),
         }
     }
     chosen
@@ -756,6 +770,7 @@ mod tests {
 
     use super::*;
     use crate::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Span};
+    use crate::scan::ScannedFn;
 
     const SPAN: Span = Span {
         file: 0,
@@ -764,8 +779,14 @@ mod tests {
     };
 
     fn scan_defining(name: &str, arities: &[Option<usize>]) -> Scan {
-        let mut functions: Vec<(u32, Option<usize>)> =
-            arities.iter().map(|&a| (ident_hash(name), a)).collect();
+        let mut functions: Vec<ScannedFn> = arities
+            .iter()
+            .map(|&arity| ScannedFn {
+                name: ident_hash(name),
+                arity,
+                takes_params: true,
+            })
+            .collect();
         functions.sort_unstable();
         Scan {
             functions,
@@ -836,6 +857,25 @@ mod tests {
         assert_eq!(digest.helpers(&names), HashSet::from_iter(["over"]));
         digest.add(3, &defining("over", 1));
         assert!(digest.helpers(&names).is_empty());
+    }
+
+    #[test]
+    fn definitions_taking_only_self_are_not_parsed() {
+        let mut scans = [
+            scan_defining("over", &[Some(1)]),
+            scan_defining("over", &[Some(1)]),
+        ];
+        scans[1].functions[0].takes_params = false;
+        assert_eq!(chosen(&["over"], &Digest::default(), &scans), [0]);
+        // Unless its number of parameters settles the name.
+        let mut digest = Digest::default();
+        digest.add(2, &defining("over", 2));
+        assert_eq!(chosen(&["over"], &digest, &scans), [0]);
+        scans[0].functions[0].takes_params = false;
+        assert_eq!(
+            chosen(&["over"], &Digest::default(), &scans),
+            [] as [usize; 0]
+        );
     }
 
     #[test]

@@ -23,10 +23,8 @@ pub struct Scan {
     pub fields: Vec<u32>,
     /// The structs with named fields the file may declare.
     pub structs: Vec<ScannedStruct>,
-    /// The functions `fn` declares: the hash of the name and the number of
-    /// parameters (`self` included) when the signature could be followed,
-    /// sorted and deduplicated.
-    pub functions: Vec<(u32, Option<usize>)>,
+    /// The functions `fn` declares, sorted and deduplicated.
+    pub functions: Vec<ScannedFn>,
     /// The `mod name;` declarations.
     pub mods: Vec<ScannedMod>,
     /// A `#[path = …]` attribute may redirect a module declaration.
@@ -42,6 +40,20 @@ pub struct ScannedMod {
     /// Outside any brackets: not inside an inline module, whose files are
     /// found in its own directory.
     pub top_level: bool,
+}
+
+/// A function definition as the helper tracer (`model::helpers`) may use
+/// it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ScannedFn {
+    /// The hash of its name.
+    pub name: u32,
+    /// The number of parameters (`self` included) when the signature could
+    /// be followed and a body follows it.
+    pub arity: Option<usize>,
+    /// Whether it may take parameters other than `self`: only those can be
+    /// compared for its callers. Set when the signature is not followed.
+    pub takes_params: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,15 +161,21 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
                 (Some(Kind::Ident | Kind::RawIdent), _) => {
                     let name = tokens[index + 1];
-                    let arity = arity(text, &tokens[index + 2..]);
-                    scan.functions
-                        .push((ident_hash(&text[name.start..name.end]), arity));
+                    let signature = signature(text, &tokens[index + 2..]);
+                    scan.functions.push(ScannedFn {
+                        name: ident_hash(&text[name.start..name.end]),
+                        arity: signature.as_ref().map(|s| s.arity),
+                        takes_params: signature.is_none_or(|s| s.typed),
+                    });
                 }
                 // `fn $name` in a macro transcriber, which facts visit with
                 // the metavariable as a plain name.
                 (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
-                    scan.functions
-                        .push((ident_hash(&text[name.start..name.end]), None));
+                    scan.functions.push(ScannedFn {
+                        name: ident_hash(&text[name.start..name.end]),
+                        arity: None,
+                        takes_params: true,
+                    });
                 }
                 _ => {}
             },
@@ -210,11 +228,20 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     scan
 }
 
-/// The number of parameters of a function with a body whose signature
-/// starts at `tokens` (after its name): generics are skipped, then the
-/// commas at the top of the parameter list are counted. `None` when the
-/// tokens are not shaped like a signature or no body follows.
-fn arity(text: &str, tokens: &[Token]) -> Option<usize> {
+/// A function's signature.
+struct Signature {
+    /// The number of parameters, `self` included.
+    arity: usize,
+    /// Whether a parameter other than a plain `self`, `&self`, `&mut self`
+    /// or `mut self` is declared (a typed `self: T` counts).
+    typed: bool,
+}
+
+/// The signature of a function with a body that starts at `tokens` (after
+/// its name): generics are skipped, then the commas at the top of the
+/// parameter list are counted. `None` when the tokens are not shaped like a
+/// signature or no body follows.
+fn signature(text: &str, tokens: &[Token]) -> Option<Signature> {
     let mut i = 0;
     if tokens.first()?.kind == Kind::Punct(b'<') {
         let mut angles = 0usize;
@@ -243,25 +270,31 @@ fn arity(text: &str, tokens: &[Token]) -> Option<usize> {
     let mut commas = 0;
     let mut empty = true;
     let mut trailing = false;
+    let mut typed = false;
+    let mut param_start = i + 1;
     for (offset, token) in tokens[i..].iter().enumerate() {
+        let at = i + offset;
         match token.kind {
             Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
             Kind::Punct(b')' | b']' | b'}') => {
                 depth -= 1;
                 if depth == 0 {
+                    typed |= !is_receiver(text, &tokens[param_start..at]);
                     let arity = if empty {
                         0
                     } else {
                         commas + usize::from(!trailing)
                     };
-                    return has_body(&tokens[i + offset + 1..]).then_some(arity);
+                    return has_body(&tokens[at + 1..]).then_some(Signature { arity, typed });
                 }
             }
             Kind::Punct(b'<') if depth == 1 => angles += 1,
-            Kind::Punct(b'>') if depth == 1 && !is_arrow(text, tokens, i + offset) => {
+            Kind::Punct(b'>') if depth == 1 && !is_arrow(text, tokens, at) => {
                 angles = angles.checked_sub(1)?;
             }
             Kind::Punct(b',') if depth == 1 && angles == 0 => {
+                typed |= !is_receiver(text, &tokens[param_start..at]);
+                param_start = at + 1;
                 commas += 1;
                 trailing = true;
                 continue;
@@ -274,6 +307,22 @@ fn arity(text: &str, tokens: &[Token]) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether a parameter's tokens declare no typed parameter: nothing (a
+/// trailing comma), or `self` behind `&`, lifetimes and `mut`.
+fn is_receiver(text: &str, tokens: &[Token]) -> bool {
+    let Some((last, before)) = tokens.split_last() else {
+        return true;
+    };
+    let word = |token: &Token| &text[token.start..token.end];
+    last.kind == Kind::Ident
+        && word(last) == "self"
+        && before.iter().all(|token| match token.kind {
+            Kind::Punct(b'&') | Kind::Other => true,
+            Kind::Ident => word(token) == "mut",
+            _ => false,
+        })
 }
 
 /// Whether a body follows a function's parameter list: a `{` comes before
@@ -841,8 +890,8 @@ mod tests {
         scan_default(text)
             .functions
             .iter()
-            .filter(|(h, _)| *h == hash)
-            .map(|&(_, arity)| arity)
+            .filter(|f| f.name == hash)
+            .map(|f| f.arity)
             .collect()
     }
 
@@ -858,6 +907,29 @@ mod tests {
         assert_eq!(
             arities("fn f(#[cfg(x)] a: [u8; 2], r#b: u8) {}", "f"),
             [Some(2)]
+        );
+    }
+
+    #[test]
+    fn functions_taking_only_self_take_no_parameters() {
+        let takes_params = |text: &str| -> Vec<bool> {
+            scan_default(text)
+                .functions
+                .iter()
+                .map(|f| f.takes_params)
+                .collect()
+        };
+        assert_eq!(takes_params("fn f() {}"), [false]);
+        assert_eq!(takes_params("fn f(&self) -> usize { 0 }"), [false]);
+        assert_eq!(takes_params("fn f<'a>(&'a mut self,) {}"), [false]);
+        assert_eq!(takes_params("fn f(mut self) {}"), [false]);
+        assert_eq!(takes_params("fn f(self: Box<Self>) {}"), [true]);
+        assert_eq!(takes_params("fn f(&self, n: u8) {}"), [true]);
+        assert_eq!(takes_params("fn f((a, b): (u8, u8)) {}"), [true]);
+        assert_eq!(takes_params("trait T { fn f(&self); }"), [true]);
+        assert_eq!(
+            takes_params("macro_rules! m { () => { fn $f() {} } }"),
+            [true]
         );
     }
 
