@@ -11,7 +11,8 @@
 //!   every read and check counts, or, for a limit that bounds no counter,
 //!   every read until one is known);
 //! - it mentions a counter, or a field beside a limit that nothing reads
-//!   (BL003 shows its reads), and a resolution to it can be certain there:
+//!   in a struct BL003 does not exempt (BL003 shows its reads), and a
+//!   resolution to it can be certain there:
 //!   the file also names a type that reaches the owner through field
 //!   types, or the name is declared by that struct alone;
 //! - it defines a helper that code calls with budget fields, or that such
@@ -182,7 +183,8 @@ impl Needs {
 
     /// The evidence of candidate findings: the uncertain spends and test
     /// writes of a counter that is checked but not spent (BL001), and the
-    /// reads of the fields beside a limit that nothing reads (BL003).
+    /// reads of the fields beside a limit that nothing reads, unless BL003
+    /// exempts its struct.
     fn add_candidates(&mut self, model: &Model) {
         for pairing in &model.pairings {
             let counter = pairing.counter;
@@ -214,8 +216,7 @@ impl Needs {
             }
         }
         for (id, field) in model.fields.iter().enumerate() {
-            let limit = matches!(field.role, Role::Limit { .. } | Role::TimeLimit);
-            if limit && !model.is_read_in_production(id) {
+            if crate::lints::limit_never_read::is_unread_limit(model, id) {
                 for &sibling in &model.structs[field.owner].fields {
                     self.want_certain(&model.fields[sibling]);
                 }
@@ -876,6 +877,24 @@ mod tests {
             chosen(&["over"], &Digest::default(), &scans),
             [] as [usize; 0]
         );
+    }
+
+    #[test]
+    fn fields_beside_an_unread_limit_are_wanted_unless_bl003_exempts_its_struct() {
+        let source = "
+            pub struct Plan { pub max_steps: u32, pub name: String }
+            #[repr(C)]
+            pub struct Header { pub max_len: u32, pub kind: u8 }
+            #[derive(serde::Serialize)]
+            pub struct Reply { pub max_items: u32, pub total: u32 }
+        ";
+        let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
+        let model = Model::build(&[facts], &crate::config::Config::default());
+        let mut needs = Needs::default();
+        needs.add_candidates(&model);
+        let mut wanted: Vec<&str> = needs.certain.keys().map(String::as_str).collect();
+        wanted.sort_unstable();
+        assert_eq!(wanted, ["max_steps", "name"]);
     }
 
     #[test]

@@ -5,19 +5,27 @@ use super::{Finding, Fix, Related, field_path, lint};
 use crate::model::{FieldId, Model};
 use crate::names::Role;
 
+/// Whether `field` is a limit that BL003 reports as soon as production code
+/// reads another field of its struct: production code never reads it, and
+/// its struct is neither test code nor handed to others.
+pub fn is_unread_limit(model: &Model, field: FieldId) -> bool {
+    if !matches!(
+        model.fields[field].role,
+        Role::Limit { .. } | Role::TimeLimit
+    ) {
+        return false;
+    }
+    let owner = model.struct_of(field);
+    !owner.code.is_test() && !owner.handed_to_others() && !model.is_read_in_production(field)
+}
+
 /// The fields of the limit's struct that production code reads, when the
 /// limit itself is never read and the struct is a budget (BL003 fires).
 pub fn read_siblings_of_unread(model: &Model, limit: FieldId) -> Option<Vec<FieldId>> {
-    if !matches!(
-        model.fields[limit].role,
-        Role::Limit { .. } | Role::TimeLimit
-    ) {
+    if !is_unread_limit(model, limit) {
         return None;
     }
     let owner = model.struct_of(limit);
-    if owner.code.is_test() || owner.handed_to_others() || model.is_read_in_production(limit) {
-        return None;
-    }
     // A struct none of whose fields production code reads is data handed
     // to callers, not a budget.
     let read_siblings: Vec<_> = owner
