@@ -252,7 +252,8 @@ impl Loader {
     /// facts of the parsed files unless an earlier round's is given.
     fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
-        if model.is_none() {
+        let fresh = model.is_none();
+        if fresh {
             let order = self.number_files();
             let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
             *model = Some(Model::build_from(&facts, &self.config));
@@ -296,6 +297,7 @@ impl Loader {
             parsed: &parsed,
             known: &known_paths,
             config: &self.config,
+            fresh,
         };
         prefilter::select(&unparsed, &known, model)
             .into_iter()

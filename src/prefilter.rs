@@ -95,18 +95,22 @@ pub struct Known<'a> {
     /// Every file the loader knows of, parsed or not.
     pub known: &'a HashSet<PathBuf>,
     pub config: &'a crate::config::Config,
+    /// Whether the model is built from the facts of every parsed file.
+    pub fresh: bool,
 }
 
 /// The files to parse next, as indices into `unparsed`, and how much.
-/// `model` is built from the facts of the parsed files, or of some of them:
-/// the loader stops only when a model of all of them wants nothing more.
+/// `model` is built from the facts of the parsed files, or of some of them
+/// (then the candidates' evidence is not looked for): the loader stops
+/// only when a model of all of them wants nothing more.
 pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>, model: &Model) -> Vec<(usize, Want)> {
     let mut needs = Needs::default();
     needs.add_budget_fields(model);
     let mut chosen = needs.select(unparsed, known, model);
-    if chosen.iter().all(Option::is_none) {
+    if chosen.iter().all(Option::is_none) && known.fresh {
         // The lints' candidates are settled once the rules above want
-        // nothing more: now their evidence is wanted too.
+        // nothing more: now their evidence is wanted too. An older model
+        // would take limits read since for unread ones.
         needs.add_candidates(model);
         chosen = needs.select(unparsed, known, model);
     }
