@@ -253,12 +253,13 @@ impl Loader {
     fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
         let fresh = model.is_none();
+        let mut order = Vec::new();
         if fresh {
-            let order = self.number_files();
+            order = self.number_files();
             let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
-            *model = Some(Model::build_from(&facts, &self.config));
+            *model = Some(Model::build_untraced(&facts, &self.config));
         }
-        let Some(model) = model.as_ref() else {
+        let Some(model) = model.as_mut() else {
             return Vec::new();
         };
         let mut ids = Vec::new();
@@ -299,7 +300,11 @@ impl Loader {
             config: &self.config,
             fresh,
         };
-        prefilter::select(&unparsed, &known, model)
+        let trace_helpers = |model: &mut Model| {
+            let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
+            model.trace_helpers(&facts);
+        };
+        prefilter::select(&unparsed, &known, model, trace_helpers)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
             .collect()
@@ -579,6 +584,12 @@ impl Loader {
         self.warnings.sort();
         self.warnings.dedup();
         parsed.warnings = self.warnings;
+        // The last model looked for the candidates, so it has traced the
+        // helpers already; this keeps the analysis from depending on it.
+        if let Some(model) = &mut parsed.model {
+            let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
+            model.trace_helpers(&facts);
+        }
         parsed
     }
 }

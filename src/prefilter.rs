@@ -102,15 +102,24 @@ pub struct Known<'a> {
 /// The files to parse next, as indices into `unparsed`, and how much.
 /// `model` is built from the facts of the parsed files, or of some of them
 /// (then the candidates' evidence is not looked for): the loader stops
-/// only when a model of all of them wants nothing more.
-pub fn select(unparsed: &[Unparsed<'_>], known: &Known<'_>, model: &Model) -> Vec<(usize, Want)> {
+/// only when a model of all of them wants nothing more. The rules before
+/// the candidates' need no checks made inside helpers: `trace_helpers`
+/// adds them when the candidates are looked for.
+pub fn select(
+    unparsed: &[Unparsed<'_>],
+    known: &Known<'_>,
+    model: &mut Model,
+    trace_helpers: impl FnOnce(&mut Model),
+) -> Vec<(usize, Want)> {
     let mut needs = Needs::default();
     needs.add_budget_fields(model);
     let mut chosen = needs.select(unparsed, known, model);
     if chosen.iter().all(Option::is_none) && known.fresh {
         // The lints' candidates are settled once the rules above want
-        // nothing more: now their evidence is wanted too. An older model
-        // would take limits read since for unread ones.
+        // nothing more: now their evidence is wanted too, and which
+        // counters are checked, helpers included. An older model would
+        // take limits read since for unread ones.
+        trace_helpers(model);
         needs.add_candidates(model);
         chosen = needs.select(unparsed, known, model);
     }

@@ -148,6 +148,8 @@ pub struct Model {
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
+    /// Whether `checks` holds the checks made inside helper functions.
+    helpers_traced: bool,
 }
 
 enum Resolution {
@@ -164,6 +166,14 @@ impl Model {
 
     /// [`Model::build`] from the facts of files given in order.
     pub fn build_from(facts: &[&FileFacts], config: &Config) -> Model {
+        let mut model = Model::build_untraced(facts, config);
+        model.trace_helpers(facts);
+        model
+    }
+
+    /// [`Model::build_from`] without the checks made inside helper
+    /// functions, which [`Model::trace_helpers`] adds.
+    pub fn build_untraced(facts: &[&FileFacts], config: &Config) -> Model {
         let vocabulary = Vocabulary::from_config(config);
         let mut model = Model::default();
         for file in facts {
@@ -245,21 +255,33 @@ impl Model {
                     .cloned(),
             );
         }
-        let relevant: rustc_hash::FxHashSet<&str> = model
+        model.index_checks();
+        model.pair();
+        model
+    }
+
+    /// Adds the checks made inside helper functions called with budget
+    /// fields ([`helpers`]), once; `facts` are those the model is built
+    /// from.
+    pub fn trace_helpers(&mut self, facts: &[&FileFacts]) {
+        if self.helpers_traced {
+            return;
+        }
+        self.helpers_traced = true;
+        let relevant: HashSet<&str> = self
             .fields
             .iter()
             .filter(|f| f.role != Role::Other)
             .map(|f| f.name.as_str())
             .collect();
         let traced = helpers::trace(facts, &relevant);
+        let index = Index::new(self);
         for comparison in traced {
-            let mut check = model.resolve_check(&index, &comparison);
+            let mut check = self.resolve_check(&index, &comparison);
             check.through_helper = true;
-            model.checks.push(check);
+            self.checks.push(check);
         }
-        model.index_checks();
-        model.pair();
-        model
+        self.index_checks();
     }
 
     fn index_checks(&mut self) {
@@ -698,6 +720,20 @@ mod tests {
              fn gate(b: &B) -> bool { over(b.x_used, b.max_x) }",
         ]);
         assert!(checked(&m, "B::x_used", "B::max_x"));
+    }
+
+    #[test]
+    fn checks_inside_helpers_are_added_once_when_traced() {
+        let source = "struct B { x_used: u64, max_x: u64 }
+             fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
+             fn gate(b: &B) -> bool { exceeded(b.x_used, b.max_x) }";
+        let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
+        let mut m = Model::build_untraced(&[&facts], &Config::default());
+        assert!(!checked(&m, "B::x_used", "B::max_x"));
+        m.trace_helpers(&[&facts]);
+        m.trace_helpers(&[&facts]);
+        assert!(checked(&m, "B::x_used", "B::max_x"));
+        assert_eq!(m.checks.len(), model(&[source]).checks.len());
     }
 
     #[test]
