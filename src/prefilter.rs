@@ -15,11 +15,13 @@
 //!   resolution to it can be certain there:
 //!   the file also names a type that reaches the owner through field
 //!   types, or the name is declared by that struct alone;
-//! - it defines a helper that code calls with budget fields, or that such
-//!   a helper passes its parameters on to, unless the parsed definitions
-//!   of that name already disagree on the number of parameters (then no
-//!   call of it is traced); where the scans show definitions of another
-//!   arity, one of those is parsed first to settle it;
+//! - it defines a helper that code calls with budget fields (not the
+//!   fields beside them), or that such a helper passes its parameters on
+//!   to, and the definition takes parameters other than `self`, unless
+//!   the parsed definitions of that name already disagree on the number
+//!   of parameters (then no call of it is traced); where the scans show
+//!   definitions of another arity, one of those is parsed first to settle
+//!   it;
 //! - once the rules above want nothing more, it mentions a counter that is
 //!   checked but never spent (BL001 shows its uncertain spends and test
 //!   writes), or a function through which the amount of that counter's
@@ -286,8 +288,16 @@ impl Needs {
             .iter()
             .chain(unparsed.iter().map(|u| u.scan))
             .collect();
+        // A helper's comparisons count only when they are about budget
+        // fields; the fields beside a limit are wanted for their reads.
+        let budget_fields: HashSet<&str> = model
+            .fields
+            .iter()
+            .filter(|f| f.role != Role::Other && names.contains(f.name.as_str()))
+            .map(|f| f.name.as_str())
+            .collect();
         let helpers = helper_definitions(
-            &known.digest.helpers(&names),
+            &known.digest.helpers(&budget_fields),
             &known.digest.arities,
             unparsed,
         );
