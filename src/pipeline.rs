@@ -70,14 +70,17 @@ enum State {
     Pending,
     Scanned {
         scan: Scan,
-        children: Vec<PathBuf>,
+        /// The files its `mod name;` declarations may refer to.
+        children: Vec<ScannedChild>,
         partial: Option<Partial>,
     },
     Parsed {
         text: Fingerprint,
         facts: usize,
     },
-    Unparsable(Fingerprint, syntax::ParseError),
+    /// With the files its declarations refer to, as its scan reads them:
+    /// whether they are test code still depends on the declarations.
+    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>),
     Unreadable(String),
 }
 
@@ -94,10 +97,10 @@ struct Partial {
 enum Outcome {
     /// The scan, the files its `mod` declarations refer to, and the
     /// declarations whose files are missing.
-    Scanned(Scan, Vec<PathBuf>, Vec<(String, PathBuf)>),
+    Scanned(Scan, Vec<ScannedChild>, Vec<(String, PathBuf)>),
     Parsed(Fingerprint, FileFacts),
     Partial(Fingerprint, FileFacts),
-    Unparsable(Fingerprint, syntax::ParseError),
+    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>),
     Unreadable(String),
 }
 
@@ -200,33 +203,7 @@ impl Loader {
                 Err(message) => return Outcome::Unreadable(message),
             };
             let scan = scan::scan(&text, vocabulary);
-            let decls: Vec<ModDecl> = scan
-                .mods
-                .iter()
-                .map(|m| ModDecl {
-                    name: m.name.clone(),
-                    path_attr: None,
-                    inline: Vec::new(),
-                    code: CodeKind::Production,
-                })
-                .collect();
-            let (children, missing): (Vec<_>, Vec<_>) = module_files(path, &decls)
-                .into_iter()
-                .map(|(child, _)| child)
-                .zip(&scan.mods)
-                .partition(|(child, _)| child.is_file());
-            // A `#[path]` attribute may point elsewhere, and an inline
-            // module's files are in its own directory: the parse decides.
-            let missing = if scan.path_attr {
-                Vec::new()
-            } else {
-                missing
-                    .into_iter()
-                    .filter(|(_, m)| m.top_level)
-                    .map(|(child, m)| (m.name.clone(), child))
-                    .collect()
-            };
-            let children = children.into_iter().map(|(child, _)| child).collect();
+            let (children, missing) = scanned_modules(path, &scan);
             Outcome::Scanned(scan, children, missing)
         });
         for (&id, outcome) in ids.iter().zip(outcomes) {
@@ -331,6 +308,7 @@ impl Loader {
                 (slot.path.as_path(), slot.code, ranges)
             })
             .collect();
+        let vocabulary = &self.vocabulary;
         let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, ranges)| {
             let text = match read(path) {
                 Ok(text) => text,
@@ -344,7 +322,10 @@ impl Loader {
             // The text is read again only if an output needs it.
             match syntax::extract(0, &text, *code) {
                 Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
-                Err(error) => Outcome::Unparsable(Fingerprint::of(&text), error),
+                Err(error) => {
+                    let (children, _) = scanned_modules(path, &scan::scan(&text, vocabulary));
+                    Outcome::Unparsable(Fingerprint::of(&text), error, children)
+                }
             }
         });
         for ((id, want), outcome) in work.into_iter().zip(outcomes) {
@@ -394,9 +375,9 @@ impl Loader {
                     }
                     State::Parsed { text, facts: index }
                 }
-                Outcome::Unparsable(text, error) => {
+                Outcome::Unparsable(text, error, children) => {
                     self.facts[index] = FileFacts::default();
-                    State::Unparsable(text, error)
+                    State::Unparsable(text, error, children)
                 }
                 Outcome::Unreadable(message) => {
                     self.facts[index] = FileFacts::default();
@@ -448,9 +429,9 @@ impl Loader {
     /// A file declared by a test-only `mod` is test code, and so are the
     /// modules it declares in turn.
     fn test_files(&self) -> HashSet<usize> {
+        let declared = self.declarations();
         let mut test: HashSet<usize> = HashSet::default();
-        let mut pending: Vec<usize> = self
-            .declared
+        let mut pending: Vec<usize> = declared
             .values()
             .flatten()
             .filter(|(_, code)| *code == CodeKind::Test)
@@ -458,12 +439,37 @@ impl Loader {
             .collect();
         while let Some(id) = pending.pop() {
             if test.insert(id)
-                && let Some(children) = self.declared.get(&id)
+                && let Some(children) = declared.get(&id)
             {
                 pending.extend(children.iter().map(|&(child, _)| child));
             }
         }
         test
+    }
+
+    /// The files each file's `mod` declarations refer to, with the
+    /// declaration's code: from the facts of parsed files, and from the
+    /// scans of the others (unparsable files included, with or without the
+    /// prefilter) where the scan can tell the code; the prefilter parses a
+    /// parent whose declaration of a parsed file it cannot tell.
+    fn declarations(&self) -> HashMap<usize, Vec<(usize, CodeKind)>> {
+        let mut declared = self.declared.clone();
+        for (id, slot) in self.slots.iter().enumerate() {
+            let children = match &slot.state {
+                State::Scanned { children, .. } | State::Unparsable(_, _, children) => children,
+                _ => continue,
+            };
+            let known = children.iter().filter_map(|(path, code)| {
+                let code = if slot.code == CodeKind::Test {
+                    CodeKind::Test
+                } else {
+                    (*code)?
+                };
+                Some((*self.index.get(path)?, code))
+            });
+            declared.entry(id).or_default().extend(known);
+        }
+        declared
     }
 
     /// Marks the facts of test files as test code and returns their slots.
@@ -554,7 +560,7 @@ impl Loader {
                     ));
                     parsed.files += 1;
                 }
-                State::Unparsable(text, error) => {
+                State::Unparsable(text, error, _) => {
                     parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display.clone(),
@@ -593,6 +599,55 @@ impl Loader {
         parsed
     }
 }
+
+/// The files a scan's `mod name;` declarations refer to that exist, with
+/// the declaration's code where the scan can tell it, and the top-level
+/// declarations whose files are missing.
+fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String, PathBuf)>) {
+    let decls: Vec<ModDecl> = scan
+        .mods
+        .iter()
+        .map(|m| ModDecl {
+            name: m.name.clone(),
+            path_attr: None,
+            inline: Vec::new(),
+            code: CodeKind::Production,
+        })
+        .collect();
+    let (children, missing): (Vec<_>, Vec<_>) = module_files(path, &decls)
+        .into_iter()
+        .map(|(child, _)| child)
+        .zip(&scan.mods)
+        .partition(|(child, _)| child.is_file());
+    // A `#[path]` attribute may point elsewhere, and an inline module's
+    // files are in its own directory: the parse decides.
+    let missing = if scan.path_attr {
+        Vec::new()
+    } else {
+        missing
+            .into_iter()
+            .filter(|(_, m)| m.top_level)
+            .map(|(child, m)| (m.name.clone(), child))
+            .collect()
+    };
+    let code = |m: &scan::ScannedMod| {
+        let test = m.test.filter(|_| m.top_level && !scan.path_attr)?;
+        Some(if test {
+            CodeKind::Test
+        } else {
+            CodeKind::Production
+        })
+    };
+    let children = children
+        .into_iter()
+        .map(|(child, m)| (child, code(m)))
+        .collect();
+    (children, missing)
+}
+
+/// A file a `mod name;` declaration refers to, with the declaration's code
+/// where the scan can tell it.
+type ScannedChild = (PathBuf, Option<CodeKind>);
 
 fn mark_test(facts: &mut FileFacts) {
     for s in &mut facts.structs {

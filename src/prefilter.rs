@@ -47,7 +47,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::facts::{AccessKind, FileFacts, Root, Shape};
+use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
 use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
@@ -57,8 +57,9 @@ use crate::scan::{Scan, ScannedStruct, ident_hash};
 pub struct Unparsed<'a> {
     pub path: &'a Path,
     pub scan: &'a Scan,
-    /// The files its `mod name;` declarations may refer to.
-    pub children: &'a [PathBuf],
+    /// The files its `mod name;` declarations may refer to, with the
+    /// declaration's code where the scan can tell it.
+    pub children: &'a [(PathBuf, Option<CodeKind>)],
     /// The structs (indices into `scan.structs`) already parsed alone.
     pub extracted: &'a [usize],
 }
@@ -125,8 +126,9 @@ pub fn select(
         needs.add_candidates(model);
         chosen = needs.select(unparsed, known, model);
     }
-    // A parent of a parsed file is parsed, up to the crate root: whether
-    // the file is test code depends on the declaration.
+    // Whether a parsed file is test code depends on its declaration, and
+    // on its parent's, up to the crate root: a parent is parsed unless its
+    // scan tells the code of its declarations of the files wanted.
     let mut wanted: HashSet<&Path> = known.parsed.iter().map(PathBuf::as_path).collect();
     wanted.extend(
         unparsed
@@ -135,13 +137,25 @@ pub fn select(
             .filter(|(_, c)| c.is_some())
             .map(|(u, _)| u.path),
     );
+    let mut parents: HashSet<&Path> = HashSet::default();
     loop {
         let mut added = false;
         for (u, chosen) in unparsed.iter().zip(chosen.iter_mut()) {
-            if *chosen != Some(Want::Full)
-                && u.children.iter().any(|c| wanted.contains(c.as_path()))
-            {
+            let mut declared = u
+                .children
+                .iter()
+                .filter(|(child, _)| wanted.contains(child.as_path()));
+            let Some(first) = declared.next() else {
+                continue;
+            };
+            let unknown = std::iter::once(first)
+                .chain(declared)
+                .any(|(_, code)| code.is_none());
+            if unknown && *chosen != Some(Want::Full) {
                 *chosen = Some(Want::Full);
+                added = true;
+            }
+            if parents.insert(u.path) {
                 wanted.insert(u.path);
                 added = true;
             }
@@ -309,7 +323,7 @@ impl Needs {
                 let scan = u.scan;
                 let full = scan.uncertain
                     || (scan.path_attr && !scan.mods.is_empty())
-                    || u.children.iter().any(|c| !known.known.contains(c))
+                    || u.children.iter().any(|(c, _)| !known.known.contains(c))
                     || helpers.contains(&index)
                     || carriers.iter().any(|&f| scan.mentions(f))
                     || scan.fields.iter().any(|h| {

@@ -40,6 +40,9 @@ pub struct ScannedMod {
     /// Outside any brackets: not inside an inline module, whose files are
     /// found in its own directory.
     pub top_level: bool,
+    /// Whether its own attributes make it test code (`#[cfg(test)]`), as
+    /// the parser would decide; `None` when the scan cannot tell.
+    pub test: Option<bool>,
 }
 
 /// A function definition as the helper tracer (`model::helpers`) may use
@@ -187,6 +190,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     scan.mods.push(ScannedMod {
                         name: unraw(&text[name.start..name.end]).to_string(),
                         top_level: top_level[index],
+                        test: declares_test_code(text, &tokens[..index]),
                     });
                 }
             }
@@ -226,6 +230,87 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     scan.fields.dedup();
     scan.fields.shrink_to_fit();
     scan
+}
+
+/// Whether the attributes before an item (`tokens` ends before its
+/// keyword) make it test code as `syntax::attrs::is_test_code` decides: a
+/// path ending in `test` or `bench`, or `cfg(…)` of a test-only predicate.
+/// `None` when they cannot be read: an attribute whose `cfg` holds a
+/// comment, or an inner attribute.
+fn declares_test_code(text: &str, tokens: &[Token]) -> Option<bool> {
+    let mut end = tokens.len();
+    // A visibility: `pub`, `pub(crate)`, `pub(in path)`.
+    if end > 0 && tokens[end - 1].kind == Kind::Punct(b')') {
+        let open = opening(&tokens[..end])?;
+        end = open;
+    }
+    if end > 0 && word(text, &tokens[end - 1]) == Some("pub") {
+        end -= 1;
+    }
+    let mut test = false;
+    while end > 0 && tokens[end - 1].kind == Kind::Punct(b']') {
+        let open = opening(&tokens[..end])?;
+        match open.checked_sub(1).map(|i| tokens[i].kind) {
+            Some(Kind::Punct(b'#')) => {}
+            Some(Kind::Punct(b'!')) => return None,
+            _ => break,
+        }
+        test |= attribute_is_test(text, &tokens[open + 1..end - 1])?;
+        end = open - 1;
+    }
+    Some(test)
+}
+
+/// Whether one attribute (the tokens inside its brackets) marks test code.
+fn attribute_is_test(text: &str, tokens: &[Token]) -> Option<bool> {
+    let mut path = Vec::new();
+    let mut i = 0;
+    while let Some(token) = tokens.get(i) {
+        match token.kind {
+            Kind::Ident | Kind::RawIdent => path.push(&text[token.start..token.end]),
+            Kind::Punct(b':') => {}
+            _ => break,
+        }
+        i += 1;
+    }
+    let name = path.last().copied().unwrap_or_default();
+    if name == "test" || name == "bench" {
+        return Some(true);
+    }
+    let Some(open) = tokens.get(i).filter(|t| t.kind == Kind::Punct(b'(')) else {
+        return Some(false);
+    };
+    if path != ["cfg"] {
+        return Some(false);
+    }
+    let close = tokens.iter().rposition(|t| t.kind == Kind::Punct(b')'))?;
+    let predicate = &text[open.end..tokens[close].start];
+    if predicate.contains("//") || predicate.contains("/*") {
+        return None;
+    }
+    Some(crate::syntax::cfg_is_test(predicate))
+}
+
+/// The index of the delimiter that `tokens`' last token closes.
+fn opening(tokens: &[Token]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().rev() {
+        match token.kind {
+            Kind::Punct(b')' | b']' | b'}') => depth += 1,
+            Kind::Punct(b'(' | b'[' | b'{') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn word<'t>(text: &'t str, token: &Token) -> Option<&'t str> {
+    matches!(token.kind, Kind::Ident).then(|| &text[token.start..token.end])
 }
 
 /// A function's signature.
@@ -931,6 +1016,27 @@ mod tests {
             takes_params("macro_rules! m { () => { fn $f() {} } }"),
             [true]
         );
+    }
+
+    #[test]
+    fn module_declarations_know_their_test_attributes() {
+        let tests = |text: &str| -> Vec<Option<bool>> {
+            scan_default(text).mods.iter().map(|m| m.test).collect()
+        };
+        assert_eq!(tests("mod a;"), [Some(false)]);
+        assert_eq!(tests("#[cfg(test)]\nmod a;"), [Some(true)]);
+        assert_eq!(
+            tests("/// Doc.\n#[cfg(all(test, feature = \"x y\"))] pub(crate) mod a;"),
+            [Some(true)]
+        );
+        assert_eq!(tests("#[cfg(any(test, x))] mod a;"), [Some(false)]);
+        assert_eq!(
+            tests("#[allow(dead_code)] #[cfg(test)] pub mod a;"),
+            [Some(true)]
+        );
+        assert_eq!(tests("#[cfg(test)] fn f() {}\nmod a;"), [Some(false)]);
+        assert_eq!(tests("#[cfg(/* no */ test)] mod a;"), [None]);
+        assert_eq!(tests("#![cfg(test)]\nmod a;"), [None]);
     }
 
     #[test]

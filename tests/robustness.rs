@@ -464,3 +464,47 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
         );
     }
 }
+
+#[test]
+fn a_parent_is_parsed_when_its_scan_cannot_tell_test_code() {
+    // `lib.rs` names no budget and holds an error only a parse finds. The
+    // scan reads `#[cfg(test)]`, so the prefilter need not parse it to
+    // know `helpers.rs` is test code; a comment inside the `cfg` makes
+    // the scan give up, and then it is parsed. Either way an unparsable
+    // parent's declarations are read as its scan reads them, with or
+    // without the prefilter.
+    for (attribute, parsed) in [("#[cfg(test)]", false), ("#[cfg(/* tests */ test)]", true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        write(
+            dir.path(),
+            "src/lib.rs",
+            format!("pub mod budget;\n{attribute}\nmod helpers;\nconst BROKEN: u8 = ;\n"),
+        );
+        write(
+            dir.path(),
+            "src/budget.rs",
+            "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+        );
+        write(
+            dir.path(),
+            "src/helpers.rs",
+            "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+        );
+        let report = |extra: &[&str]| {
+            let mut args = vec!["--message-format", "json"];
+            args.extend(extra);
+            json(&lint(dir.path(), &args))
+        };
+        let (with, without) = (report(&[]), report(&["--no-prefilter"]));
+        // A write in test code leaves the counter unspent: BL001, unless
+        // nothing tells that `helpers.rs` is test code.
+        assert_eq!(finding_codes(&with), finding_codes(&without), "{attribute}");
+        assert_eq!(
+            finding_codes(&with).iter().any(|f| f.starts_with("BL001")),
+            !parsed,
+            "{attribute}: {with}"
+        );
+        assert_eq!(error_messages(&without).len(), 1, "{without}");
+        assert_eq!(error_messages(&with).len(), usize::from(parsed), "{with}");
+    }
+}

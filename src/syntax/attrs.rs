@@ -26,7 +26,7 @@ pub(super) fn is_test_code(attrs: &[syn::Attribute]) -> bool {
 
 /// Whether a `cfg(...)` predicate only holds in test builds: `test` or
 /// `all(test, …)`.
-pub(super) fn cfg_is_test(predicate: &str) -> bool {
+pub(crate) fn cfg_is_test(predicate: &str) -> bool {
     let compact: String = predicate.chars().filter(|c| !c.is_whitespace()).collect();
     compact == "test"
         || (compact.starts_with("all(") && compact.split([',', '(', ')']).any(|t| t == "test"))

@@ -10,6 +10,7 @@ mod paths;
 
 use proc_macro2::Span as SynSpan;
 
+pub(crate) use attrs::cfg_is_test;
 use attrs::{derives, is_repr_c, is_test_code, path_attr};
 use exprs::{
     callee_of, direction, is_constant, pattern_shape, shape_of, step_amount, strip, writes_through,
