@@ -87,11 +87,13 @@ enum State {
 /// Byte ranges of a file's text.
 type Ranges = Vec<(usize, usize)>;
 
-/// Some top-level structs of a file, parsed alone.
+/// Some items of a file, parsed alone: top-level structs and functions,
+/// as indices into its scan's.
 struct Partial {
     text: Fingerprint,
     facts: usize,
     structs: Vec<usize>,
+    functions: Vec<usize>,
 }
 
 enum Outcome {
@@ -258,6 +260,9 @@ impl Loader {
                         scan,
                         children,
                         extracted: partial.as_ref().map_or(&[], |p| p.structs.as_slice()),
+                        extracted_functions: partial
+                            .as_ref()
+                            .map_or(&[], |p| p.functions.as_slice()),
                     });
                 }
                 State::Parsed { .. } => {
@@ -287,21 +292,28 @@ impl Loader {
             .collect()
     }
 
-    /// Parses files as a whole, or some of their top-level structs alone.
+    /// Parses files as a whole, or some of their items alone.
     fn parse(&mut self, work: Vec<(usize, Want)>) {
         let inputs: Vec<(&Path, CodeKind, Option<Ranges>)> = work
             .iter()
             .map(|(id, want)| {
                 let slot = &self.slots[*id];
                 let ranges = match (want, &slot.state) {
-                    (Want::Structs(structs), State::Scanned { scan, partial, .. }) => {
-                        let done = partial.as_ref().map_or(&[][..], |p| p.structs.as_slice());
-                        let ranges = structs
+                    (Want::Items { structs, functions }, State::Scanned { scan, partial, .. }) => {
+                        let (done_structs, done_functions) = partial
+                            .as_ref()
+                            .map_or((&[][..], &[][..]), |p| (&p.structs[..], &p.functions[..]));
+                        let structs = structs
                             .iter()
-                            .chain(done)
-                            .filter_map(|&i| scan.structs.get(i)?.item)
-                            .collect();
-                        Some(ranges)
+                            .chain(done_structs)
+                            .filter_map(|&i| scan.structs.get(i)?.item);
+                        let functions = functions
+                            .iter()
+                            .chain(done_functions)
+                            .filter_map(|&i| scan.functions.get(i)?.item.as_deref())
+                            .flatten()
+                            .copied();
+                        Some(structs.chain(functions).collect())
                     }
                     _ => None,
                 };
@@ -315,8 +327,10 @@ impl Loader {
                 Err(message) => return Outcome::Unreadable(message),
             };
             // The file id is assigned when the facts are merged.
-            if let Some(ranges) = ranges {
-                let facts = syntax::extract(0, &only(&text, ranges), *code).unwrap_or_default();
+            // Items that do not parse alone are parsed with their file.
+            if let Some(ranges) = ranges
+                && let Ok(facts) = syntax::extract(0, &only(&text, ranges), *code)
+            {
                 return Outcome::Partial(Fingerprint::of(&text), facts);
             }
             // The text is read again only if an output needs it.
@@ -351,9 +365,15 @@ impl Loader {
                 Outcome::Partial(text, facts) => {
                     self.digest.add(id, &facts);
                     self.facts[index] = facts;
-                    let mut structs = partial.map(|p| p.structs).unwrap_or_default();
-                    if let Want::Structs(more) = want {
+                    let (mut structs, mut functions) =
+                        partial.map_or_else(Default::default, |p| (p.structs, p.functions));
+                    if let Want::Items {
+                        structs: more,
+                        functions: more_functions,
+                    } = want
+                    {
                         structs.extend(more);
+                        functions.extend(more_functions);
                     }
                     State::Scanned {
                         scan: scan.unwrap_or_default(),
@@ -362,6 +382,7 @@ impl Loader {
                             text,
                             facts: index,
                             structs,
+                            functions,
                         }),
                     }
                 }

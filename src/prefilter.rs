@@ -15,19 +15,13 @@
 //!   resolution to it can be certain there:
 //!   the file also names a type that reaches the owner through field
 //!   types, or the name is declared by that struct alone;
-//! - it defines a helper that code calls with budget fields (not the
-//!   fields beside them), or that such a helper passes its parameters on
-//!   to, and the definition takes parameters other than `self`, unless
-//!   the parsed definitions of that name already disagree on the number
-//!   of parameters (then no call of it is traced); where the scans show
-//!   definitions of another arity, one of those is parsed first to settle
-//!   it;
 //! - once the rules above want nothing more, it mentions a counter that is
 //!   checked but never spent (BL001 shows its uncertain spends and test
 //!   writes), or a function through which the amount of that counter's
 //!   parallel tracker flows (BL001's suggestion spends it there);
-//! - it may declare the module of a parsed file: whether that file is test
-//!   code depends on the declaration.
+//! - it may declare the module of a parsed file, and its scan cannot tell
+//!   whether the declaration is test code (which makes that file test
+//!   code).
 //!
 //! A top-level struct is parsed alone (the rest of its file blanked) when
 //! it may hold a budget field ([`crate::names::possible_budget_fields`])
@@ -36,8 +30,18 @@
 //! when its fields' names are declared by fewer than two parsed structs,
 //! which decides whether a name alone resolves.
 //!
+//! A function is parsed alone (with the header of its `impl` or `trait`
+//! block, if any) when it defines a helper that code calls with budget
+//! fields (not the fields beside them), or that such a helper passes its
+//! parameters on to, and it takes parameters other than `self`, unless the
+//! parsed definitions of that name already disagree on the number of
+//! parameters (then no call of it is traced); where the scans show
+//! definitions of another arity, one of those is parsed first to settle
+//! it. A function nested deeper is parsed with its whole file.
+//!
 //! Syntax errors in files that are not parsed go unreported, and a struct
-//! parsed alone is kept even if the rest of its file does not parse;
+//! or function parsed alone is kept even if the rest of its file does not
+//! parse (items that do not parse alone are parsed with their file);
 //! `--no-prefilter` parses every file. Whenever the model or the syntax
 //! facts learn a new way to reach a field (helper functions, return types),
 //! the rules here must learn it too: `tests/robustness.rs` compares the
@@ -62,6 +66,8 @@ pub struct Unparsed<'a> {
     pub children: &'a [(PathBuf, Option<CodeKind>)],
     /// The structs (indices into `scan.structs`) already parsed alone.
     pub extracted: &'a [usize],
+    /// The functions (indices into `scan.functions`) already parsed alone.
+    pub extracted_functions: &'a [usize],
 }
 
 impl Unparsed<'_> {
@@ -79,9 +85,14 @@ impl Unparsed<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Want {
     Full,
-    /// Only these top-level structs (indices into `Scan::structs`): the
-    /// file is wanted for their declarations alone.
-    Structs(Vec<usize>),
+    /// Only these items, the rest of the file blanked: top-level structs
+    /// (indices into `Scan::structs`), wanted for their declarations, and
+    /// function definitions (indices into `Scan::functions`), wanted as
+    /// helpers.
+    Items {
+        structs: Vec<usize>,
+        functions: Vec<usize>,
+    },
 }
 
 /// What the prefilter knows besides the unparsed files.
@@ -324,7 +335,6 @@ impl Needs {
                 let full = scan.uncertain
                     || (scan.path_attr && !scan.mods.is_empty())
                     || u.children.iter().any(|(c, _)| !known.known.contains(c))
-                    || helpers.contains(&index)
                     || carriers.iter().any(|&f| scan.mentions(f))
                     || scan.fields.iter().any(|h| {
                         every.contains(h)
@@ -344,13 +354,16 @@ impl Needs {
                     })
                     .map(|(i, _)| i)
                     .collect();
-                if structs.is_empty() {
+                let functions = helpers.get(&index).cloned().unwrap_or_default();
+                if structs.is_empty() && functions.is_empty() {
                     return None;
                 }
-                if structs.iter().any(|&i| scan.structs[i].item.is_none()) {
+                let alone = structs.iter().all(|&i| scan.structs[i].item.is_some())
+                    && functions.iter().all(|&i| scan.functions[i].item.is_some());
+                if !alone {
                     return Some(Want::Full);
                 }
-                Some(Want::Structs(structs))
+                Some(Want::Items { structs, functions })
             })
             .collect()
     }
@@ -579,19 +592,19 @@ impl Digest {
     }
 }
 
-/// The unparsed files (indices into `unparsed`) to parse for the
-/// definitions of `helpers`. Where the scans show definitions with another
-/// number of parameters than the parsed ones, one such file each is
-/// enough to make the name ambiguous; the next round asks again. Otherwise
-/// every file with a definition of the name that takes parameters other
-/// than `self` is parsed: the others give the tracer nothing to compare,
-/// and agree on the number of parameters.
+/// The definitions of `helpers` to parse, by unparsed file (index into
+/// `unparsed`), as indices into its scan's functions. Where the scans show
+/// definitions with another number of parameters than the parsed ones,
+/// one such definition each is enough to make the name ambiguous; the next
+/// round asks again. Otherwise every definition of the name that takes
+/// parameters other than `self` is parsed: the others give the tracer
+/// nothing to compare, and agree on the number of parameters.
 fn helper_definitions(
     helpers: &HashSet<&str>,
     arities: &HashMap<Arc<str>, Option<usize>>,
     unparsed: &[Unparsed<'_>],
-) -> HashSet<usize> {
-    let mut chosen = HashSet::default();
+) -> HashMap<usize, Vec<usize>> {
+    let mut chosen: HashMap<usize, Vec<usize>> = HashMap::default();
     if helpers.is_empty() {
         return chosen;
     }
@@ -599,44 +612,52 @@ fn helper_definitions(
         .iter()
         .map(|&name| (ident_hash(name), arities.get(name).copied().flatten()))
         .collect();
-    let mut definitions: HashMap<u32, Vec<(usize, Option<usize>, bool)>> = HashMap::default();
+    // Each definition not parsed yet: its file and position, its arity,
+    // and whether it takes parameters.
+    type Definition = ((usize, usize), Option<usize>, bool);
+    let mut definitions: HashMap<u32, Vec<Definition>> = HashMap::default();
     for (index, u) in unparsed.iter().enumerate() {
-        for function in &u.scan.functions {
-            if wanted.contains_key(&function.name) {
+        for (position, function) in u.scan.functions.iter().enumerate() {
+            if wanted.contains_key(&function.name) && !u.extracted_functions.contains(&position) {
                 definitions.entry(function.name).or_default().push((
-                    index,
+                    (index, position),
                     function.arity,
                     function.takes_params,
                 ));
             }
         }
     }
-    for (hash, files) in definitions {
+    for (hash, found) in definitions {
         let differs_from = |arity: Option<usize>| {
-            move |&&(_, other, _): &&(usize, Option<usize>, bool)| other.is_some() && other != arity
+            move |&&(_, other, _): &&Definition| other.is_some() && other != arity
         };
         let proof = match wanted[&hash] {
-            Some(parsed) => files
+            Some(parsed) => found
                 .iter()
                 .find(differs_from(Some(parsed)))
-                .map(|&(file, ..)| vec![file]),
-            None => files
+                .map(|&(at, ..)| vec![at]),
+            None => found
                 .iter()
                 .find(|(_, a, _)| a.is_some())
                 .and_then(|first| {
-                    let second = files.iter().find(differs_from(first.1))?;
+                    let second = found.iter().find(differs_from(first.1))?;
                     Some(vec![first.0, second.0])
                 }),
         };
-        match proof {
-            Some(files) => chosen.extend(files),
-            None => chosen.extend(
-                files
-                    .iter()
-                    .filter(|(_, _, takes_params)| *takes_params)
-                    .map(|&(file, ..)| file),
-            ),
+        let parse = proof.unwrap_or_else(|| {
+            found
+                .iter()
+                .filter(|(_, _, takes_params)| *takes_params)
+                .map(|&(at, ..)| at)
+                .collect()
+        });
+        for (file, position) in parse {
+            chosen.entry(file).or_default().push(position);
         }
+    }
+    for positions in chosen.values_mut() {
+        positions.sort_unstable();
+        positions.dedup();
     }
     chosen
 }
@@ -823,6 +844,7 @@ mod tests {
                 name: ident_hash(name),
                 arity,
                 takes_params: true,
+                item: None,
             })
             .collect();
         functions.sort_unstable();
@@ -844,11 +866,12 @@ mod tests {
                 scan,
                 children: &[],
                 extracted: &[],
+                extracted_functions: &[],
             })
             .collect();
         let helpers: HashSet<&str> = helpers.iter().copied().collect();
         let mut files: Vec<usize> = helper_definitions(&helpers, &digest.arities, &unparsed)
-            .into_iter()
+            .into_keys()
             .collect();
         files.sort_unstable();
         files
@@ -932,6 +955,32 @@ mod tests {
         let mut wanted: Vec<&str> = needs.certain.keys().map(String::as_str).collect();
         wanted.sort_unstable();
         assert_eq!(wanted, ["max_steps", "name"]);
+    }
+
+    #[test]
+    fn helper_definitions_are_chosen_one_by_one() {
+        let mut scan = scan_defining("over", &[Some(2)]);
+        scan.functions.push(ScannedFn {
+            name: ident_hash("other"),
+            arity: Some(2),
+            takes_params: true,
+            item: None,
+        });
+        scan.functions.push(scan.functions[0].clone());
+        let path = PathBuf::from("a.rs");
+        let unparsed = |extracted: &'static [usize]| Unparsed {
+            path: &path,
+            scan: &scan,
+            children: &[],
+            extracted: &[],
+            extracted_functions: extracted,
+        };
+        let helpers = HashSet::from_iter(["over"]);
+        let chosen = helper_definitions(&helpers, &HashMap::default(), &[unparsed(&[])]);
+        assert_eq!(chosen, HashMap::from_iter([(0, vec![0, 2])]));
+        // A definition parsed alone already is not chosen again.
+        let chosen = helper_definitions(&helpers, &HashMap::default(), &[unparsed(&[0])]);
+        assert_eq!(chosen, HashMap::from_iter([(0, vec![2])]));
     }
 
     #[test]

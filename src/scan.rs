@@ -57,6 +57,11 @@ pub struct ScannedFn {
     /// Whether it may take parameters other than `self`: only those can be
     /// compared for its callers. Set when the signature is not followed.
     pub takes_params: bool,
+    /// The byte ranges that parse as the definition alone: the function,
+    /// and for a method the header and closing brace of its `impl` or
+    /// `trait` block. `None` unless the function is a top-level item or a
+    /// method of a top-level block.
+    pub item: Option<Box<[(usize, usize)]>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,19 +131,24 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         declared: vec![false; tokens.len()],
         vocabulary,
     };
-    let mut depth = 0usize;
-    let top_level: Vec<bool> = tokens
+    // For each token, the delimiter of the innermost group around it.
+    let mut open: Vec<usize> = Vec::new();
+    let enclosing: Vec<Option<usize>> = tokens
         .iter()
-        .map(|token| {
-            let top = depth == 0;
+        .enumerate()
+        .map(|(i, token)| {
+            let around = open.last().copied();
             match token.kind {
-                Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
-                Kind::Punct(b')' | b']' | b'}') => depth = depth.saturating_sub(1),
+                Kind::Punct(b'(' | b'[' | b'{') => open.push(i),
+                Kind::Punct(b')' | b']' | b'}') => {
+                    open.pop();
+                }
                 _ => {}
             }
-            top
+            around
         })
         .collect();
+    let top_level: Vec<bool> = enclosing.iter().map(Option::is_none).collect();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
@@ -165,10 +175,14 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                 (Some(Kind::Ident | Kind::RawIdent), _) => {
                     let name = tokens[index + 1];
                     let signature = signature(text, &tokens[index + 2..]);
+                    let item = signature
+                        .as_ref()
+                        .and_then(|s| reader.function_item(index, index + 2 + s.body, &enclosing));
                     scan.functions.push(ScannedFn {
                         name: ident_hash(&text[name.start..name.end]),
                         arity: signature.as_ref().map(|s| s.arity),
                         takes_params: signature.is_none_or(|s| s.typed),
+                        item,
                     });
                 }
                 // `fn $name` in a macro transcriber, which facts visit with
@@ -178,6 +192,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                         name: ident_hash(&text[name.start..name.end]),
                         arity: None,
                         takes_params: true,
+                        item: None,
                     });
                 }
                 _ => {}
@@ -190,7 +205,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     scan.mods.push(ScannedMod {
                         name: unraw(&text[name.start..name.end]).to_string(),
                         top_level: top_level[index],
-                        test: declares_test_code(text, &tokens[..index]),
+                        test: reader.declares_test_code(index),
                     });
                 }
             }
@@ -232,87 +247,6 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     scan
 }
 
-/// Whether the attributes before an item (`tokens` ends before its
-/// keyword) make it test code as `syntax::attrs::is_test_code` decides: a
-/// path ending in `test` or `bench`, or `cfg(…)` of a test-only predicate.
-/// `None` when they cannot be read: an attribute whose `cfg` holds a
-/// comment, or an inner attribute.
-fn declares_test_code(text: &str, tokens: &[Token]) -> Option<bool> {
-    let mut end = tokens.len();
-    // A visibility: `pub`, `pub(crate)`, `pub(in path)`.
-    if end > 0 && tokens[end - 1].kind == Kind::Punct(b')') {
-        let open = opening(&tokens[..end])?;
-        end = open;
-    }
-    if end > 0 && word(text, &tokens[end - 1]) == Some("pub") {
-        end -= 1;
-    }
-    let mut test = false;
-    while end > 0 && tokens[end - 1].kind == Kind::Punct(b']') {
-        let open = opening(&tokens[..end])?;
-        match open.checked_sub(1).map(|i| tokens[i].kind) {
-            Some(Kind::Punct(b'#')) => {}
-            Some(Kind::Punct(b'!')) => return None,
-            _ => break,
-        }
-        test |= attribute_is_test(text, &tokens[open + 1..end - 1])?;
-        end = open - 1;
-    }
-    Some(test)
-}
-
-/// Whether one attribute (the tokens inside its brackets) marks test code.
-fn attribute_is_test(text: &str, tokens: &[Token]) -> Option<bool> {
-    let mut path = Vec::new();
-    let mut i = 0;
-    while let Some(token) = tokens.get(i) {
-        match token.kind {
-            Kind::Ident | Kind::RawIdent => path.push(&text[token.start..token.end]),
-            Kind::Punct(b':') => {}
-            _ => break,
-        }
-        i += 1;
-    }
-    let name = path.last().copied().unwrap_or_default();
-    if name == "test" || name == "bench" {
-        return Some(true);
-    }
-    let Some(open) = tokens.get(i).filter(|t| t.kind == Kind::Punct(b'(')) else {
-        return Some(false);
-    };
-    if path != ["cfg"] {
-        return Some(false);
-    }
-    let close = tokens.iter().rposition(|t| t.kind == Kind::Punct(b')'))?;
-    let predicate = &text[open.end..tokens[close].start];
-    if predicate.contains("//") || predicate.contains("/*") {
-        return None;
-    }
-    Some(crate::syntax::cfg_is_test(predicate))
-}
-
-/// The index of the delimiter that `tokens`' last token closes.
-fn opening(tokens: &[Token]) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, token) in tokens.iter().enumerate().rev() {
-        match token.kind {
-            Kind::Punct(b')' | b']' | b'}') => depth += 1,
-            Kind::Punct(b'(' | b'[' | b'{') => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-fn word<'t>(text: &'t str, token: &Token) -> Option<&'t str> {
-    matches!(token.kind, Kind::Ident).then(|| &text[token.start..token.end])
-}
-
 /// A function's signature.
 struct Signature {
     /// The number of parameters, `self` included.
@@ -320,6 +254,8 @@ struct Signature {
     /// Whether a parameter other than a plain `self`, `&self`, `&mut self`
     /// or `mut self` is declared (a typed `self: T` counts).
     typed: bool,
+    /// The `{` that opens the body, relative to the tokens after the name.
+    body: usize,
 }
 
 /// The signature of a function with a body that starts at `tokens` (after
@@ -370,7 +306,8 @@ fn signature(text: &str, tokens: &[Token]) -> Option<Signature> {
                     } else {
                         commas + usize::from(!trailing)
                     };
-                    return has_body(&tokens[at + 1..]).then_some(Signature { arity, typed });
+                    let body = at + 1 + body_start(&tokens[at + 1..])?;
+                    return Some(Signature { arity, typed, body });
                 }
             }
             Kind::Punct(b'<') if depth == 1 => angles += 1,
@@ -410,20 +347,20 @@ fn is_receiver(text: &str, tokens: &[Token]) -> bool {
         })
 }
 
-/// Whether a body follows a function's parameter list: a `{` comes before
+/// Where the body starts after a function's parameter list: a `{` before
 /// any `;` outside brackets.
-fn has_body(tokens: &[Token]) -> bool {
+fn body_start(tokens: &[Token]) -> Option<usize> {
     let mut depth = 0usize;
-    for token in tokens {
+    for (i, token) in tokens.iter().enumerate() {
         match token.kind {
-            Kind::Punct(b'{') if depth == 0 => return true,
-            Kind::Punct(b';') if depth == 0 => return false,
+            Kind::Punct(b'{') if depth == 0 => return Some(i),
+            Kind::Punct(b';') if depth == 0 => return None,
             Kind::Punct(b'(' | b'[') => depth += 1,
             Kind::Punct(b')' | b']') => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    false
+    None
 }
 
 /// Whether the `>` at `index` closes `->`.
@@ -889,6 +826,106 @@ impl Reader<'_> {
         start
     }
 
+    /// Whether the outer attributes of the item whose keyword is at
+    /// `keyword` make it test code as `syntax::attrs::is_test_code`
+    /// decides: a path ending in `test` or `bench`, or `cfg(…)` of a
+    /// test-only predicate. `None` when they cannot be read: a `cfg` that
+    /// holds a comment, or an inner attribute right before them.
+    fn declares_test_code(&self, keyword: usize) -> Option<bool> {
+        let start = self.item_start(keyword);
+        if start > 0 && self.is_punct(start - 1, b']') {
+            return None;
+        }
+        let mut test = false;
+        let mut at = start;
+        while self.is_punct(at, b'#') {
+            let close = self.skip_tree(at + 1).ok()? - 1;
+            test |= self.attribute_is_test(at + 2, close)?;
+            at = close + 1;
+        }
+        Some(test)
+    }
+
+    /// Whether the attribute whose tokens inside the brackets are
+    /// `start..close` marks test code.
+    fn attribute_is_test(&self, start: usize, close: usize) -> Option<bool> {
+        let mut path = Vec::new();
+        let mut at = start;
+        while at < close {
+            match self.kind(at)? {
+                Kind::Ident | Kind::RawIdent => path.push(self.text_at(at)),
+                Kind::Punct(b':') => {}
+                _ => break,
+            }
+            at += 1;
+        }
+        let name = path.last().copied().unwrap_or_default();
+        if name == "test" || name == "bench" {
+            return Some(true);
+        }
+        if path != ["cfg"] || !self.is_punct(at, b'(') {
+            return Some(false);
+        }
+        let end = self.skip_tree(at).ok()? - 1;
+        let predicate = &self.text[self.tokens[at].end..self.tokens[end].start];
+        if predicate.contains("//") || predicate.contains("/*") {
+            return None;
+        }
+        Some(crate::syntax::cfg_is_test(predicate))
+    }
+
+    /// The byte ranges of the function whose `fn` is at `keyword` and
+    /// whose body opens at `body` ([`ScannedFn::item`]).
+    fn function_item(
+        &self,
+        keyword: usize,
+        body: usize,
+        enclosing: &[Option<usize>],
+    ) -> Option<Box<[(usize, usize)]>> {
+        let mut start = keyword;
+        while start > 0
+            && (["const", "async", "unsafe", "default", "extern"]
+                .iter()
+                .any(|w| self.is_word(start - 1, w))
+                || (self.kind(start - 1) == Some(Kind::Other)
+                    && self.is_word(start.checked_sub(2)?, "extern")))
+        {
+            start -= 1;
+        }
+        let start = self.item_start(start);
+        let end = self.skip_tree(body).ok()? - 1;
+        let function = (self.tokens[start].start, self.tokens[end].end);
+        let Some(block) = enclosing[keyword] else {
+            return Some(Box::new([function]));
+        };
+        // A method: its block must be a top-level `impl` or `trait`, whose
+        // header starts after the previous item.
+        if enclosing[block].is_some() || !self.is_punct(block, b'{') {
+            return None;
+        }
+        let mut header = block;
+        while header > 0 && !matches!(self.kind(header - 1), Some(Kind::Punct(b';' | b'}' | b']')))
+        {
+            header -= 1;
+        }
+        let keyword =
+            (header..block).find(|&i| self.is_word(i, "impl") || self.is_word(i, "trait"))?;
+        if (header..keyword).any(|i| {
+            !["pub", "unsafe", "default", "auto"]
+                .iter()
+                .any(|w| self.is_word(i, w))
+        }) {
+            return None;
+        }
+        let header = self.item_start(header);
+        let close = self.skip_tree(block).ok()? - 1;
+        Some(Box::new([
+            (self.tokens[header].start, self.tokens[block].end),
+            function,
+            (self.tokens[close].start, self.tokens[close].end),
+        ]))
+    }
+
     /// The opening token of the group that the token at `close` closes.
     fn group_start(&self, close: usize) -> Option<usize> {
         let mut depth = 0usize;
@@ -1037,6 +1074,47 @@ mod tests {
         assert_eq!(tests("#[cfg(test)] fn f() {}\nmod a;"), [Some(false)]);
         assert_eq!(tests("#[cfg(/* no */ test)] mod a;"), [None]);
         assert_eq!(tests("#![cfg(test)]\nmod a;"), [None]);
+    }
+
+    #[test]
+    fn top_level_functions_and_methods_have_items_that_parse_alone() {
+        let text = "use std::fmt;\n\
+                    /// Doc.\n#[inline] pub(crate) const fn over(a: u8, b: u8) -> bool { a > b }\n\
+                    #[cfg(test)]\nimpl<T: Fn(u8)> Gate<T> where T: Clone {\n    const N: u8 = 1;\n    pub fn check(&self, x: u8) -> bool { x > Self::N }\n}\n\
+                    pub unsafe trait Spend { fn spend(&mut self, n: u8) { self.add(n) } }\n\
+                    mod inner { fn hidden(x: u8) {} }\n\
+                    fn outer() { fn nested(x: u8) {} }\n\
+                    impl Gate<[u8; 2]> { fn odd(&self, x: u8) {} }\n";
+        let s = scan_default(text);
+        let item = |name: &str| -> Option<String> {
+            let f = s.functions.iter().find(|f| f.name == ident_hash(name))?;
+            let ranges = f.item.as_ref()?;
+            Some(
+                ranges
+                    .iter()
+                    .map(|&(a, b)| &text[a..b])
+                    .collect::<Vec<_>>()
+                    .join(" … "),
+            )
+        };
+        // A doc comment is no token; the attributes start the item.
+        assert_eq!(
+            item("over").as_deref(),
+            Some("#[inline] pub(crate) const fn over(a: u8, b: u8) -> bool { a > b }")
+        );
+        assert_eq!(
+            item("check").as_deref(),
+            Some(
+                "#[cfg(test)]\nimpl<T: Fn(u8)> Gate<T> where T: Clone { … pub fn check(&self, x: u8) -> bool { x > Self::N } … }"
+            )
+        );
+        assert_eq!(
+            item("spend").as_deref(),
+            Some("pub unsafe trait Spend { … fn spend(&mut self, n: u8) { self.add(n) } … }")
+        );
+        for inside in ["hidden", "nested", "odd"] {
+            assert_eq!(item(inside), None, "{inside}");
+        }
     }
 
     #[test]
