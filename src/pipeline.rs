@@ -631,7 +631,7 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
         .map(|m| ModDecl {
             name: m.name.clone(),
             path_attr: None,
-            inline: Vec::new(),
+            inline: m.inline.clone().unwrap_or_default(),
             code: CodeKind::Production,
         })
         .collect();
@@ -640,19 +640,19 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
         .map(|(child, _)| child)
         .zip(&scan.mods)
         .partition(|(child, _)| child.is_file());
-    // A `#[path]` attribute may point elsewhere, and an inline module's
-    // files are in its own directory: the parse decides.
+    // A `#[path]` attribute may point elsewhere, and a declaration inside
+    // a function or a macro may be no declaration: the parse decides.
     let missing = if scan.path_attr {
         Vec::new()
     } else {
         missing
             .into_iter()
-            .filter(|(_, m)| m.top_level)
+            .filter(|(_, m)| m.inline.is_some())
             .map(|(child, m)| (m.name.clone(), child))
             .collect()
     };
     let code = |m: &scan::ScannedMod| {
-        let test = m.test.filter(|_| m.top_level && !scan.path_attr)?;
+        let test = m.test.filter(|_| m.inline.is_some() && !scan.path_attr)?;
         Some(if test {
             CodeKind::Test
         } else {

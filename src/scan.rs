@@ -37,11 +37,13 @@ pub struct Scan {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScannedMod {
     pub name: String,
-    /// Outside any brackets: not inside an inline module, whose files are
-    /// found in its own directory.
-    pub top_level: bool,
-    /// Whether its own attributes make it test code (`#[cfg(test)]`), as
-    /// the parser would decide; `None` when the scan cannot tell.
+    /// The inline modules around it, outermost first, when nothing else
+    /// is (a function, a macro): then its file is found as the parser
+    /// would find it.
+    pub inline: Option<Vec<String>>,
+    /// Whether its attributes or those of the inline modules around it
+    /// make it test code (`#[cfg(test)]`), as the parser would decide;
+    /// `None` when the scan cannot tell.
     pub test: Option<bool>,
 }
 
@@ -202,10 +204,11 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     && matches!(name.kind, Kind::Ident | Kind::RawIdent)
                     && semi.kind == Kind::Punct(b';')
                 {
+                    let (inline, test) = reader.module_context(index, &enclosing);
                     scan.mods.push(ScannedMod {
                         name: unraw(&text[name.start..name.end]).to_string(),
-                        top_level: top_level[index],
-                        test: reader.declares_test_code(index),
+                        inline,
+                        test,
                     });
                 }
             }
@@ -826,6 +829,42 @@ impl Reader<'_> {
         start
     }
 
+    /// For the `mod name;` at `keyword`: the inline modules around it
+    /// ([`ScannedMod::inline`]) and whether it is test code
+    /// ([`ScannedMod::test`]).
+    fn module_context(
+        &self,
+        keyword: usize,
+        enclosing: &[Option<usize>],
+    ) -> (Option<Vec<String>>, Option<bool>) {
+        let either = |a: Option<bool>, b: Option<bool>| match (a, b) {
+            (Some(true), _) | (_, Some(true)) => Some(true),
+            (Some(false), Some(false)) => Some(false),
+            _ => None,
+        };
+        let mut test = self.declares_test_code(keyword);
+        let mut names = Vec::new();
+        let mut at = keyword;
+        while let Some(open) = enclosing[at] {
+            let named = open >= 2
+                && self.is_punct(open, b'{')
+                && matches!(self.kind(open - 1), Some(Kind::Ident | Kind::RawIdent))
+                && self.is_word(open - 2, "mod");
+            if !named {
+                return (None, None);
+            }
+            names.push(unraw(self.text_at(open - 1)).to_string());
+            test = either(test, self.declares_test_code(open - 2));
+            // An inner attribute of the module counts as its own.
+            if self.is_punct(open + 1, b'#') && self.is_punct(open + 2, b'!') {
+                test = either(test, None);
+            }
+            at = open;
+        }
+        names.reverse();
+        (Some(names), test)
+    }
+
     /// Whether the outer attributes of the item whose keyword is at
     /// `keyword` make it test code as `syntax::attrs::is_test_code`
     /// decides: a path ending in `test` or `bench`, or `cfg(…)` of a
@@ -1074,6 +1113,11 @@ mod tests {
         assert_eq!(tests("#[cfg(test)] fn f() {}\nmod a;"), [Some(false)]);
         assert_eq!(tests("#[cfg(/* no */ test)] mod a;"), [None]);
         assert_eq!(tests("#![cfg(test)]\nmod a;"), [None]);
+        // The inline modules around it count, their inner attributes too.
+        assert_eq!(tests("#[cfg(test)] mod m { mod a; }"), [Some(true)]);
+        assert_eq!(tests("mod m { #![cfg(test)] mod a; }"), [None]);
+        assert_eq!(tests("mod m { #[cfg(test)] mod a; }"), [Some(true)]);
+        assert_eq!(tests("fn f() { mod a; }"), [None]);
     }
 
     #[test]
@@ -1114,6 +1158,25 @@ mod tests {
         );
         for inside in ["hidden", "nested", "odd"] {
             assert_eq!(item(inside), None, "{inside}");
+        }
+    }
+
+    #[test]
+    fn every_prefix_of_items_and_attributes_scans_without_panicking() {
+        let text = "#![allow(x)]\n#[cfg(all(test, /* c */ x))] pub(in crate::a) mod m;\n\
+                    extern \"C\" fn e(a: u8) {}\n#[cfg(test)] pub unsafe impl<T> Tr for S<T> \
+                    where T: Fn(u8) -> u8 { #[inline] const async unsafe fn f(&self, x: [u8; 2]) {} }\n\
+                    fn $g() {} #[ ] mod n; #[cfg(test)";
+        let mut end = 0;
+        while end <= text.len() {
+            let prefix = &text[..end];
+            let scanned = scan_default(prefix);
+            for f in &scanned.functions {
+                for &(a, b) in f.item.iter().flatten() {
+                    assert!(a <= b && b <= prefix.len(), "{prefix:?}");
+                }
+            }
+            end += 1;
         }
     }
 
@@ -1225,12 +1288,29 @@ mod tests {
         let s = scan_default(
             "mod a;\npub(crate) mod r#b;\nmod c { mod d; }\n#[path = \"x.rs\"] mod e;",
         );
-        let mods: Vec<(&str, bool)> = s
+        let mods: Vec<(&str, Option<Vec<String>>)> = s
             .mods
             .iter()
-            .map(|m| (m.name.as_str(), m.top_level))
+            .map(|m| (m.name.as_str(), m.inline.clone()))
             .collect();
-        assert_eq!(mods, [("a", true), ("b", true), ("d", false), ("e", true)]);
+        let inline = |names: &[&str]| Some(names.iter().map(|n| n.to_string()).collect());
+        assert_eq!(
+            mods,
+            [
+                ("a", inline(&[])),
+                ("b", inline(&[])),
+                ("d", inline(&["c"])),
+                ("e", inline(&[]))
+            ]
+        );
+        let nested = scan_default(
+            "fn f() { mod g; }
+m! { mod h; }
+mod i { mod j { mod k; } }",
+        );
+        let contexts: Vec<Option<Vec<String>>> =
+            nested.mods.iter().map(|m| m.inline.clone()).collect();
+        assert_eq!(contexts, [None, None, inline(&["i", "j"])]);
         assert!(s.path_attr);
         assert!(!scan_default("mod a;").path_attr);
     }

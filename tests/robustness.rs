@@ -382,6 +382,25 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
             ],
         ),
         (
+            // The test module is declared inside an inline module of a
+            // parent that also declares the budget's module.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\nmod outer {\n    #[cfg(test)]\n    mod helpers;\n}\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/outer/helpers.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
             // The receiver's type reaches the budget through a struct
             // declared in a file that names neither field.
             "BL001 src/budget.rs",
