@@ -148,28 +148,23 @@ pub fn select(
             .filter(|(_, c)| c.is_some())
             .map(|(u, _)| u.path),
     );
-    let mut parents: HashSet<&Path> = HashSet::default();
     loop {
         let mut added = false;
         for (u, chosen) in unparsed.iter().zip(chosen.iter_mut()) {
-            let mut declared = u
+            let declared: Vec<&Option<CodeKind>> = u
                 .children
                 .iter()
-                .filter(|(child, _)| wanted.contains(child.as_path()));
-            let Some(first) = declared.next() else {
+                .filter(|(child, _)| wanted.contains(child.as_path()))
+                .map(|(_, code)| code)
+                .collect();
+            if declared.is_empty() {
                 continue;
-            };
-            let unknown = std::iter::once(first)
-                .chain(declared)
-                .any(|(_, code)| code.is_none());
-            if unknown && *chosen != Some(Want::Full) {
+            }
+            if declared.iter().any(|code| code.is_none()) && *chosen != Some(Want::Full) {
                 *chosen = Some(Want::Full);
                 added = true;
             }
-            if parents.insert(u.path) {
-                wanted.insert(u.path);
-                added = true;
-            }
+            added |= wanted.insert(u.path);
         }
         if !added {
             break;
