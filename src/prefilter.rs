@@ -52,6 +52,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
+use crate::lints::checked_never_incremented::parallel_trackers;
 use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
@@ -223,31 +224,14 @@ impl Needs {
     fn add_candidates(&mut self, model: &Model) {
         for pairing in &model.pairings {
             let counter = pairing.counter;
-            if !model.uses[counter].production_spends.is_empty() {
-                continue;
-            }
-            let checked = if pairing.countdown {
-                model
-                    .checks_of(counter)
-                    .any(|c| c.enforces() && c.mentions(counter))
-            } else {
-                !model
-                    .checks_relating(counter, &pairing.limits, true)
-                    .is_empty()
-            };
-            if !checked {
+            if !model.uses[counter].production_spends.is_empty()
+                || model.enforcing_checks(pairing).is_empty()
+            {
                 continue;
             }
             self.every.insert(model.fields[counter].name.clone());
-            let stem = model.stem(counter);
-            for other in &model.pairings {
-                let tracker = other.counter;
-                if tracker != counter
-                    && model.stem(tracker) == stem
-                    && !model.uses[tracker].production_spends.is_empty()
-                {
-                    self.trackers.insert(model.fields[tracker].name.clone());
-                }
+            for (tracker, _) in parallel_trackers(model, counter) {
+                self.trackers.insert(model.fields[tracker].name.clone());
             }
         }
         for (id, field) in model.fields.iter().enumerate() {

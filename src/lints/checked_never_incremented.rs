@@ -86,7 +86,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
 
 /// Other counters of the same stem that production code does spend, with
 /// their first spend site.
-fn parallel_trackers(model: &Model, counter: FieldId) -> Vec<(FieldId, crate::facts::Span)> {
+pub fn parallel_trackers(model: &Model, counter: FieldId) -> Vec<(FieldId, crate::facts::Span)> {
     let Some(stem) = model.stem(counter) else {
         return Vec::new();
     };

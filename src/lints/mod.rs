@@ -1,6 +1,6 @@
 //! The lints: each a function from the model to findings.
 
-mod checked_never_incremented;
+pub(crate) mod checked_never_incremented;
 mod equality_limit_check;
 mod incremented_never_checked;
 pub(crate) mod limit_never_read;
