@@ -232,10 +232,14 @@ impl Loader {
     fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
         let fresh = model.is_none();
-        let mut order = Vec::new();
+        let order = if fresh {
+            self.number_files()
+        } else {
+            Vec::new()
+        };
+        // The facts in the order the model numbered them.
+        let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
         if fresh {
-            order = self.number_files();
-            let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
             *model = Some(Model::build_untraced(&facts, &self.config));
         }
         let Some(model) = model.as_mut() else {
@@ -243,7 +247,7 @@ impl Loader {
         };
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
-        let mut parsed: HashSet<PathBuf> = HashSet::default();
+        let mut parsed: HashSet<&Path> = HashSet::default();
         for (id, slot) in self.slots.iter().enumerate() {
             match &slot.state {
                 State::Scanned {
@@ -252,7 +256,7 @@ impl Loader {
                     partial,
                 } => {
                     if partial.is_some() {
-                        parsed.insert(slot.path.clone());
+                        parsed.insert(&slot.path);
                     }
                     ids.push(id);
                     unparsed.push(Unparsed {
@@ -266,26 +270,21 @@ impl Loader {
                     });
                 }
                 State::Parsed { .. } => {
-                    parsed.insert(slot.path.clone());
+                    parsed.insert(&slot.path);
                 }
                 _ => {}
             }
         }
-        let known_paths: HashSet<PathBuf> = self.index.keys().cloned().collect();
         let known = Known {
             facts: &self.facts,
             digest: &self.digest,
             fields: &self.fields,
             parsed_scans: &self.parsed_scans,
             parsed: &parsed,
-            known: &known_paths,
-            config: &self.config,
+            known: &self.index,
             fresh,
         };
-        let trace_helpers = |model: &mut Model| {
-            let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
-            model.trace_helpers(&facts);
-        };
+        let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
         prefilter::select(&unparsed, &known, model, trace_helpers)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
@@ -450,47 +449,42 @@ impl Loader {
     /// A file declared by a test-only `mod` is test code, and so are the
     /// modules it declares in turn.
     fn test_files(&self) -> HashSet<usize> {
-        let declared = self.declarations();
         let mut test: HashSet<usize> = HashSet::default();
-        let mut pending: Vec<usize> = declared
-            .values()
-            .flatten()
+        let mut pending: Vec<usize> = (0..self.slots.len())
+            .flat_map(|id| self.declarations(id))
             .filter(|(_, code)| *code == CodeKind::Test)
-            .map(|&(id, _)| id)
+            .map(|(child, _)| child)
             .collect();
         while let Some(id) = pending.pop() {
-            if test.insert(id)
-                && let Some(children) = declared.get(&id)
-            {
-                pending.extend(children.iter().map(|&(child, _)| child));
+            if test.insert(id) {
+                pending.extend(self.declarations(id).into_iter().map(|(child, _)| child));
             }
         }
         test
     }
 
-    /// The files each file's `mod` declarations refer to, with the
-    /// declaration's code: from the facts of parsed files, and from the
-    /// scans of the others (unparsable files included, with or without the
-    /// prefilter) where the scan can tell the code; the prefilter parses a
-    /// parent whose declaration of a parsed file it cannot tell.
-    fn declarations(&self) -> HashMap<usize, Vec<(usize, CodeKind)>> {
-        let mut declared = self.declared.clone();
-        for (id, slot) in self.slots.iter().enumerate() {
-            let children = match &slot.state {
-                State::Scanned { children, .. } | State::Unparsable(_, _, children) => children,
-                _ => continue,
-            };
-            let known = children.iter().filter_map(|(path, code)| {
+    /// The files the `mod` declarations of file `id` refer to, with the
+    /// declaration's code: from its facts once parsed, otherwise from its
+    /// scan (unparsable files included, with or without the prefilter)
+    /// where the scan can tell the code; the prefilter parses a parent
+    /// whose declaration of a parsed file it cannot tell.
+    fn declarations(&self, id: usize) -> Vec<(usize, CodeKind)> {
+        let slot = &self.slots[id];
+        let children = match &slot.state {
+            State::Scanned { children, .. } | State::Unparsable(_, _, children) => children,
+            _ => return self.declared.get(&id).cloned().unwrap_or_default(),
+        };
+        children
+            .iter()
+            .filter_map(|(path, code)| {
                 let code = if slot.code == CodeKind::Test {
                     CodeKind::Test
                 } else {
                     (*code)?
                 };
                 Some((*self.index.get(path)?, code))
-            });
-            declared.entry(id).or_default().extend(known);
-        }
-        declared
+            })
+            .collect()
     }
 
     /// Marks the facts of test files as test code and returns their slots.

@@ -105,11 +105,10 @@ pub struct Known<'a> {
     pub fields: &'a HashSet<u32>,
     /// The scans of the parsed files that were scanned.
     pub parsed_scans: &'a [Scan],
-    /// The files parsed so far, as a whole or some of their structs.
-    pub parsed: &'a HashSet<PathBuf>,
-    /// Every file the loader knows of, parsed or not.
-    pub known: &'a HashSet<PathBuf>,
-    pub config: &'a crate::config::Config,
+    /// The files parsed so far, as a whole or some of their items.
+    pub parsed: &'a HashSet<&'a Path>,
+    /// Every file the loader knows of, parsed or not (with its slot).
+    pub known: &'a HashMap<PathBuf, usize>,
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
 }
@@ -141,7 +140,7 @@ pub fn select(
     // Whether a parsed file is test code depends on its declaration, and
     // on its parent's, up to the crate root: a parent is parsed unless its
     // scan tells the code of its declarations of the files wanted.
-    let mut wanted: HashSet<&Path> = known.parsed.iter().map(PathBuf::as_path).collect();
+    let mut wanted: HashSet<&Path> = known.parsed.clone();
     wanted.extend(
         unparsed
             .iter()
@@ -313,7 +312,7 @@ impl Needs {
                 let scan = u.scan;
                 let full = scan.uncertain
                     || (scan.path_attr && !scan.mods.is_empty())
-                    || u.children.iter().any(|(c, _)| !known.known.contains(c))
+                    || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
                     || carriers.iter().any(|&f| scan.mentions(f))
                     || scan.fields.iter().any(|h| {
                         every.contains(h)
