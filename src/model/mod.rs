@@ -150,6 +150,7 @@ pub struct Model {
     pub bare_counters: BTreeSet<FieldId>,
     /// Whether `checks` holds the checks made inside helper functions.
     helpers_traced: bool,
+    index: Index,
 }
 
 enum Resolution {
@@ -206,7 +207,7 @@ impl Model {
         model.uses = (0..model.fields.len())
             .map(|_| FieldUse::default())
             .collect();
-        let index = Index::new(&model);
+        model.index = Index::new(&model);
         // The lints look at the uses and checks of budget fields and of the
         // fields beside them: places that can name no such field are skipped.
         let budget_structs: HashSet<StructId> = model
@@ -224,13 +225,13 @@ impl Model {
         let mut checks = Vec::new();
         for file in facts {
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
-                let resolution = index.resolve(&model, &access.place);
+                let resolution = model.index.resolve(&model, &access.place);
                 model.record_use(resolution, access);
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
                 if places.clone().any(watched) {
-                    checks.push(model.resolve_check(&index, comparison));
+                    checks.push(model.resolve_check(comparison));
                 }
             }
             model.bindings.extend(file.bindings.iter().cloned());
@@ -275,9 +276,8 @@ impl Model {
             .map(|f| f.name.as_str())
             .collect();
         let traced = helpers::trace(facts, &relevant);
-        let index = Index::new(self);
         for comparison in traced {
-            let mut check = self.resolve_check(&index, &comparison);
+            let mut check = self.resolve_check(&comparison);
             check.through_helper = true;
             self.checks.push(check);
         }
@@ -440,12 +440,12 @@ impl Model {
         }
     }
 
-    fn resolve_check(&self, index: &Index, comparison: &Comparison) -> Check {
+    fn resolve_check(&self, comparison: &Comparison) -> Check {
         let mut sides: [BTreeSet<FieldId>; 2] = Default::default();
         let mut possible: [BTreeSet<FieldId>; 2] = Default::default();
         for (i, side) in comparison.sides.iter().enumerate() {
             for place in &side.places {
-                match index.resolve(self, place) {
+                match self.index.resolve(self, place) {
                     Resolution::Exact(field) => {
                         sides[i].insert(field);
                         possible[i].insert(field);
@@ -607,6 +607,7 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
 }
 
 /// Lookup tables for resolving places to fields.
+#[derive(Debug, Default)]
 struct Index {
     structs_by_name: HashMap<String, Vec<StructId>>,
     fields_by_name: HashMap<String, Vec<FieldId>>,
