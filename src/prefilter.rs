@@ -6,7 +6,8 @@
 //! A file is parsed as a whole when
 //! - its scan is uncertain, or a `#[path]` attribute may redirect one of
 //!   its `mod` declarations, or it may declare a module file discovery did
-//!   not find;
+//!   not find, or it may hold `// budget-lint:` directives (each covers
+//!   the item it precedes, or is reported unused);
 //! - it mentions, in a position that may name a field, a limit (whose
 //!   every read and check counts, or, for a limit that bounds no counter,
 //!   every read until one is known);
@@ -311,6 +312,7 @@ impl Needs {
             .map(|(index, u)| {
                 let scan = u.scan;
                 let full = scan.uncertain
+                    || scan.directives
                     || (scan.path_attr && !scan.mods.is_empty())
                     || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
                     || carriers.iter().any(|&f| scan.mentions(f))

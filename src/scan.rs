@@ -29,6 +29,10 @@ pub struct Scan {
     pub mods: Vec<ScannedMod>,
     /// A `#[path = …]` attribute may redirect a module declaration.
     pub path_attr: bool,
+    /// It may hold `// budget-lint:` directives, which count only where
+    /// their whole file is parsed: each covers the item it precedes, or is
+    /// an unused suppression.
+    pub directives: bool,
     /// The scan could not follow the text; the file must be parsed.
     pub uncertain: bool,
 }
@@ -119,7 +123,10 @@ struct Token {
 }
 
 pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
-    let mut scan = Scan::default();
+    let mut scan = Scan {
+        directives: crate::directives::mentioned(text),
+        ..Scan::default()
+    };
     let tokens = match tokenize(text) {
         Some(tokens) => tokens,
         None => {

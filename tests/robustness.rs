@@ -484,6 +484,44 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
     }
 }
 
+/// A directive counts in a file that nothing else makes the prefilter
+/// parse, or parse whole: above a struct parsed alone it still suppresses
+/// the finding, and one that covers nothing is still reported unused.
+#[test]
+fn directives_count_whether_or_not_the_prefilter_needs_their_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "src/lib.rs",
+        "mod limits;\nmod run;\nmod other;\n",
+    );
+    write(
+        dir.path(),
+        "src/limits.rs",
+        "pub fn unrelated() -> u32 {\n    3\n}\n\n// budget-lint: allow(limit-never-read) enforced by the host\npub struct Limits {\n    pub max_steps: u64,\n    pub name: String,\n}\n",
+    );
+    write(
+        dir.path(),
+        "src/run.rs",
+        "pub fn go(l: &crate::limits::Limits) -> usize {\n    l.name.len()\n}\n",
+    );
+    write(
+        dir.path(),
+        "src/other.rs",
+        "// budget-lint: allow(BL002)\npub fn nothing() {}\n",
+    );
+    let with = lint(dir.path(), &["--message-format", "json"]);
+    let without = lint(dir.path(), &["--message-format", "json", "--no-prefilter"]);
+    assert_eq!(with.stdout, without.stdout);
+    let doc = json(&with);
+    let codes = finding_codes(&doc);
+    assert!(
+        codes.len() == 1 && codes[0].starts_with("BL100") && codes[0].contains("src/other.rs"),
+        "{codes:?}"
+    );
+    assert_eq!(doc["summary"]["suppressed"], 1, "{}", with.stdout);
+}
+
 #[test]
 fn a_parent_is_parsed_when_its_scan_cannot_tell_test_code() {
     // `lib.rs` names no budget and holds an error only a parse finds. The
