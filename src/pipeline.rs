@@ -312,7 +312,13 @@ impl Loader {
                             .filter_map(|&i| scan.functions.get(i)?.item.as_deref())
                             .flatten()
                             .copied();
-                        Some(structs.chain(functions).collect())
+                        let inner_attributes = (0, scan.inner_attributes_end);
+                        Some(
+                            std::iter::once(inner_attributes)
+                                .chain(structs)
+                                .chain(functions)
+                                .collect(),
+                        )
                     }
                     _ => None,
                 };

@@ -29,6 +29,9 @@ pub struct Scan {
     pub mods: Vec<ScannedMod>,
     /// A `#[path = …]` attribute may redirect a module declaration.
     pub path_attr: bool,
+    /// Where the file's leading inner attributes (`#![cfg(test)]`) end:
+    /// items parsed alone keep them, since they apply to every item.
+    pub inner_attributes_end: usize,
     /// It may hold `// budget-lint:` directives, which count only where
     /// their whole file is parsed: each covers the item it precedes, or is
     /// an unused suppression.
@@ -140,6 +143,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         declared: vec![false; tokens.len()],
         vocabulary,
     };
+    scan.inner_attributes_end = reader.inner_attributes_end();
     // For each token, the delimiter of the innermost group around it.
     let mut open: Vec<usize> = Vec::new();
     let enclosing: Vec<Option<usize>> = tokens
@@ -682,6 +686,21 @@ impl Reader<'_> {
         self.kind(at) == Some(Kind::Punct(byte))
     }
 
+    /// The end of the `#![…]` attributes at the start of the file, or 0.
+    fn inner_attributes_end(&self) -> usize {
+        let mut at = 0;
+        let mut end = 0;
+        while self.is_punct(at, b'#') && self.is_punct(at + 1, b'!') && self.is_punct(at + 2, b'[')
+        {
+            let Ok(next) = self.skip_tree(at + 2) else {
+                break;
+            };
+            end = self.tokens[next - 1].end;
+            at = next;
+        }
+        end
+    }
+
     fn is_word(&self, at: usize, word: &str) -> bool {
         self.kind(at) == Some(Kind::Ident) && self.text_at(at) == word
     }
@@ -1099,6 +1118,19 @@ mod tests {
             takes_params("macro_rules! m { () => { fn $f() {} } }"),
             [true]
         );
+    }
+
+    #[test]
+    fn leading_inner_attributes_are_kept_for_items_parsed_alone() {
+        let end = |text: &str| scan_default(text).inner_attributes_end;
+        let text = "//! Doc.\n#![cfg(test)]\n#![allow(x, \"]\")]\nfn f() {}\n";
+        assert_eq!(
+            &text[..end(text)],
+            "//! Doc.\n#![cfg(test)]\n#![allow(x, \"]\")]"
+        );
+        assert_eq!(end("fn f() {}\n#![cfg(test)]"), 0);
+        assert_eq!(end("#[cfg(test)]\nfn f() {}"), 0);
+        assert_eq!(end("#![cfg(test"), 0);
     }
 
     #[test]

@@ -484,6 +484,29 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
     }
 }
 
+/// `#![cfg(test)]` at the top of a file makes all of it test code, also
+/// when the prefilter parses one struct of it alone: BL003 skips structs
+/// in test code.
+#[test]
+fn an_inner_cfg_test_attribute_makes_its_file_test_code() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", "mod testing;\nmod run;\n");
+    write(
+        dir.path(),
+        "src/testing.rs",
+        "//! Test doubles.\n#![cfg(test)]\n#![allow(dead_code)]\n\npub fn unrelated() -> u32 {\n    3\n}\n\npub struct Config {\n    pub max_turns: u32,\n    pub name: String,\n}\n",
+    );
+    write(
+        dir.path(),
+        "src/run.rs",
+        "pub fn go(c: &crate::testing::Config) -> usize {\n    c.name.len()\n}\n",
+    );
+    let with = lint(dir.path(), &["--message-format", "json"]);
+    let without = lint(dir.path(), &["--message-format", "json", "--no-prefilter"]);
+    assert_eq!(with.stdout, without.stdout);
+    assert_eq!(finding_codes(&json(&with)), Vec::<String>::new());
+}
+
 /// A directive counts in a file that nothing else makes the prefilter
 /// parse, or parse whole: above a struct parsed alone it still suppresses
 /// the finding, and one that covers nothing is still reported unused.

@@ -46,7 +46,8 @@ pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, Par
                 extractor.facts.directives = crate::directives::extract(file, &masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
-            extractor.visit_file(&ast);
+            // `#![cfg(test)]` makes the whole file test code.
+            extractor.with_attrs(&ast.attrs, |e| e.visit_file(&ast));
             drop(ast);
             extractor.facts.shrink_to_fit();
             Ok(extractor.facts)
