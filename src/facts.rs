@@ -268,9 +268,20 @@ pub struct Operand {
 }
 
 impl Operand {
+    /// Adds what `other` is computed from, each place and parameter once:
+    /// a chain of locals built from each other (`let b = a * a; let c = b
+    /// * b;`) would otherwise double its places at every step.
     pub fn extend(&mut self, other: &Operand) {
-        self.places.extend(other.places.iter().cloned());
-        self.params.extend(other.params.iter().copied());
+        for place in &other.places {
+            if !self.places.contains(place) {
+                self.places.push(place.clone());
+            }
+        }
+        for &param in &other.params {
+            if !self.params.contains(&param) {
+                self.params.push(param);
+            }
+        }
     }
 
     pub fn is_empty(&self) -> bool {

@@ -1155,6 +1155,23 @@ mod tests {
     }
 
     #[test]
+    fn locals_built_from_each_other_keep_each_place_once() {
+        // Field arithmetic (k256) computes long chains of locals, each from
+        // the one before used twice, which doubled the places every step
+        // until the process ran out of memory.
+        let steps: String = (1..=16)
+            .map(|i| format!("let a{i} = a{} * a{};", i - 1, i - 1))
+            .collect();
+        let f = facts(&format!(
+            "fn f(b: &B, n: u64) -> bool {{ let a0 = b.x_used + n; {steps} a16 >= b.max_x }}"
+        ));
+        let comparison = &f.comparisons[0];
+        assert_eq!(comparison.sides[0].places.len(), 1);
+        assert_eq!(&*comparison.sides[0].places[0].field, "x_used");
+        assert_eq!(comparison.sides[0].params, [1]);
+    }
+
+    #[test]
     fn cfg_test_module_is_test_code() {
         let f = facts("#[cfg(test)] mod tests { fn t(b: &mut B) { b.x_used += 1; } }");
         assert_eq!(f.accesses[0].code, CodeKind::Test);
