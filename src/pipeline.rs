@@ -16,7 +16,7 @@ use crate::facts::{CodeKind, FileFacts, ModDecl};
 use crate::model::Model;
 use crate::names::Vocabulary;
 use crate::prefilter::{self, Digest, Known, Unparsed, Want};
-use crate::scan::{self, Scan};
+use crate::scan::{self, Scan, ScannedFn};
 use crate::source::{Fingerprint, SourceDb, SourceFile};
 use crate::syntax;
 
@@ -69,7 +69,7 @@ struct Slot {
 enum State {
     Pending,
     Scanned {
-        scan: Scan,
+        scan: Box<Scan>,
         /// The files its `mod name;` declarations may refer to.
         children: Vec<ScannedChild>,
         partial: Option<Partial>,
@@ -94,6 +94,16 @@ struct Partial {
     facts: usize,
     structs: Vec<usize>,
     functions: Vec<usize>,
+    /// The names whose every mention in a function is parsed.
+    covered: Vec<String>,
+}
+
+/// What to parse of a file that is not parsed whole: these ranges, and the
+/// functions among `candidates` whose text mentions one of `names`.
+struct Items<'a> {
+    ranges: Ranges,
+    candidates: Vec<(usize, &'a ScannedFn)>,
+    names: &'a [String],
 }
 
 enum Outcome {
@@ -101,7 +111,8 @@ enum Outcome {
     /// declarations whose files are missing.
     Scanned(Scan, Vec<ScannedChild>, Vec<(String, PathBuf)>),
     Parsed(Fingerprint, FileFacts),
-    Partial(Fingerprint, FileFacts),
+    /// With the candidate functions parsed for their mentions.
+    Partial(Fingerprint, FileFacts, Vec<usize>),
     Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>),
     Unreadable(String),
 }
@@ -216,7 +227,7 @@ impl Loader {
                     }
                     self.fields.extend(scan.fields.iter().copied());
                     State::Scanned {
-                        scan,
+                        scan: Box::new(scan),
                         children,
                         partial: None,
                     }
@@ -267,6 +278,7 @@ impl Loader {
                         extracted_functions: partial
                             .as_ref()
                             .map_or(&[], |p| p.functions.as_slice()),
+                        covered: partial.as_ref().map_or(&[], |p| p.covered.as_slice()),
                     });
                 }
                 State::Parsed { .. } => {
@@ -293,12 +305,19 @@ impl Loader {
 
     /// Parses files as a whole, or some of their items alone.
     fn parse(&mut self, work: Vec<(usize, Want)>) {
-        let inputs: Vec<(&Path, CodeKind, Option<Ranges>)> = work
+        let inputs: Vec<(&Path, CodeKind, Option<Items>)> = work
             .iter()
             .map(|(id, want)| {
                 let slot = &self.slots[*id];
-                let ranges = match (want, &slot.state) {
-                    (Want::Items { structs, functions }, State::Scanned { scan, partial, .. }) => {
+                let items = match (want, &slot.state) {
+                    (
+                        Want::Items {
+                            structs,
+                            functions,
+                            mentions,
+                        },
+                        State::Scanned { scan, partial, .. },
+                    ) => {
                         let (done_structs, done_functions) = partial
                             .as_ref()
                             .map_or((&[][..], &[][..]), |p| (&p.structs[..], &p.functions[..]));
@@ -313,30 +332,54 @@ impl Loader {
                             .flatten()
                             .copied();
                         let inner_attributes = (0, scan.inner_attributes_end);
-                        Some(
-                            std::iter::once(inner_attributes)
+                        let candidates = if mentions.is_empty() {
+                            Vec::new()
+                        } else {
+                            let chosen = functions_chosen(want, partial.as_ref());
+                            scan.functions
+                                .iter()
+                                .enumerate()
+                                .filter(|(i, f)| f.item.is_some() && !chosen.contains(i))
+                                .collect()
+                        };
+                        Some(Items {
+                            ranges: std::iter::once(inner_attributes)
                                 .chain(structs)
                                 .chain(functions)
                                 .collect(),
-                        )
+                            candidates,
+                            names: mentions,
+                        })
                     }
                     _ => None,
                 };
-                (slot.path.as_path(), slot.code, ranges)
+                (slot.path.as_path(), slot.code, items)
             })
             .collect();
         let vocabulary = &self.vocabulary;
-        let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, ranges)| {
+        let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, items)| {
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
             };
             // The file id is assigned when the facts are merged.
             // Items that do not parse alone are parsed with their file.
-            if let Some(ranges) = ranges
-                && let Ok(facts) = syntax::extract(0, &only(&text, ranges), *code)
-            {
-                return Outcome::Partial(Fingerprint::of(&text), facts);
+            if let Some(items) = items {
+                let found = mentioning(&text, &items.candidates, items.names);
+                let mut ranges = items.ranges.clone();
+                for &i in &found {
+                    ranges.extend(
+                        items
+                            .candidates
+                            .iter()
+                            .find(|(c, _)| *c == i)
+                            .into_iter()
+                            .flat_map(|(_, f)| f.item.iter().flatten()),
+                    );
+                }
+                if let Ok(facts) = syntax::extract(0, &only(&text, &ranges), *code) {
+                    return Outcome::Partial(Fingerprint::of(&text), facts, found);
+                }
             }
             // The text is read again only if an output needs it.
             match syntax::extract(0, &text, *code) {
@@ -367,18 +410,21 @@ impl Loader {
                 }
             };
             let state = match outcome {
-                Outcome::Partial(text, facts) => {
+                Outcome::Partial(text, facts, found) => {
                     self.digest.add(id, &facts);
                     self.facts[index] = facts;
-                    let (mut structs, mut functions) =
-                        partial.map_or_else(Default::default, |p| (p.structs, p.functions));
+                    let (mut structs, mut functions, mut covered) = partial
+                        .map_or_else(Default::default, |p| (p.structs, p.functions, p.covered));
                     if let Want::Items {
                         structs: more,
                         functions: more_functions,
+                        mentions,
                     } = want
                     {
                         structs.extend(more);
                         functions.extend(more_functions);
+                        functions.extend(found);
+                        covered.extend(mentions);
                     }
                     State::Scanned {
                         scan: scan.unwrap_or_default(),
@@ -388,6 +434,7 @@ impl Loader {
                             facts: index,
                             structs,
                             functions,
+                            covered,
                         }),
                     }
                 }
@@ -397,7 +444,7 @@ impl Loader {
                     self.facts[index] = facts;
                     if let Some(mut scan) = scan {
                         scan.structs = Vec::new();
-                        self.parsed_scans.push(scan);
+                        self.parsed_scans.push(*scan);
                     }
                     State::Parsed { text, facts: index }
                 }
@@ -685,6 +732,50 @@ fn mark_test(facts: &mut FileFacts) {
     }
 }
 
+/// The functions already parsed alone, or wanted as helpers.
+fn functions_chosen(want: &Want, partial: Option<&Partial>) -> Vec<usize> {
+    let wanted = match want {
+        Want::Items { functions, .. } => functions.as_slice(),
+        Want::Full => &[],
+    };
+    wanted
+        .iter()
+        .chain(partial.map_or(&[][..], |p| &p.functions[..]))
+        .copied()
+        .collect()
+}
+
+/// The candidates whose own text holds one of `names` as a word: every
+/// function that mentions one, and some that only say it in a comment or
+/// a literal.
+fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let word = |byte: Option<&u8>| byte.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    let finders: Vec<memchr::memmem::Finder> = names
+        .iter()
+        .map(|name| memchr::memmem::Finder::new(name.as_bytes()))
+        .collect();
+    candidates
+        .iter()
+        .filter(|(_, function)| {
+            let Some((start, end)) = function.own_range() else {
+                return false;
+            };
+            let Some(own) = bytes.get(start..end) else {
+                return false;
+            };
+            finders.iter().any(|finder| {
+                finder.find_iter(own).any(|at| {
+                    let after = at + finder.needle().len();
+                    let joined = at > 0 && word(own.get(at - 1)) || word(own.get(after));
+                    !joined
+                })
+            })
+        })
+        .map(|(i, _)| *i)
+        .collect()
+}
+
 /// The text with everything outside `ranges` blanked, byte for byte, so
 /// that offsets into it are offsets into the file.
 fn only(text: &str, ranges: &[(usize, usize)]) -> String {
@@ -799,4 +890,34 @@ fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn functions_are_chosen_by_the_words_they_hold() {
+        let text = "fn a(s: S) { s.max_ab; }\nfn b(s: S) { s.r#max_a; }\nfn c() { /* max_a */ }\nfn d(s: S) { s.amax_a; }\nfn e(s: S) { s.max_a }";
+        let scan = scan::scan(text, &Vocabulary::default());
+        let name = |f: &ScannedFn| f.own_range().map(|(start, _)| &text[start + 3..start + 4]);
+        let candidates: Vec<(usize, &ScannedFn)> = scan.functions.iter().enumerate().collect();
+        let names = |found: Vec<usize>| -> Vec<&str> {
+            let mut names: Vec<&str> = found
+                .iter()
+                .filter_map(|&i| name(&scan.functions[i]))
+                .collect();
+            names.sort_unstable();
+            names
+        };
+        let found = mentioning(text, &candidates, &["max_a".to_string()]);
+        assert_eq!(names(found), ["b", "c", "e"]);
+        let some: Vec<(usize, &ScannedFn)> = candidates
+            .iter()
+            .copied()
+            .filter(|(_, f)| name(f) != Some("d"))
+            .collect();
+        let found = mentioning(text, &some, &["max_ab".to_string(), "amax_a".to_string()]);
+        assert_eq!(names(found), ["a"]);
+    }
 }

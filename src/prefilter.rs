@@ -70,6 +70,9 @@ pub struct Unparsed<'a> {
     pub extracted: &'a [usize],
     /// The functions (indices into `scan.functions`) already parsed alone.
     pub extracted_functions: &'a [usize],
+    /// The names whose mentions are parsed: every function that mentions
+    /// one of them is among `extracted_functions`.
+    pub covered: &'a [String],
 }
 
 impl Unparsed<'_> {
@@ -88,12 +91,15 @@ impl Unparsed<'_> {
 pub enum Want {
     Full,
     /// Only these items, the rest of the file blanked: top-level structs
-    /// (indices into `Scan::structs`), wanted for their declarations, and
+    /// (indices into `Scan::structs`), wanted for their declarations,
     /// function definitions (indices into `Scan::functions`), wanted as
-    /// helpers.
+    /// helpers, and the functions that mention one of `mentions` where it
+    /// may name a field (which only the text tells: the scan places none
+    /// of them outside a function that parses alone).
     Items {
         structs: Vec<usize>,
         functions: Vec<usize>,
+        mentions: Vec<String>,
     },
 }
 
@@ -306,6 +312,13 @@ impl Needs {
             unparsed,
         );
         let postings = Postings::new(unparsed, &scans);
+        let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
+        for &name in &names {
+            names_by_hash
+                .entry(ident_hash(name))
+                .or_default()
+                .push(name);
+        }
         unparsed
             .iter()
             .enumerate()
@@ -315,14 +328,30 @@ impl Needs {
                     || scan.directives
                     || (scan.path_attr && !scan.mods.is_empty())
                     || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
-                    || carriers.iter().any(|&f| scan.mentions(f))
-                    || scan.fields.iter().any(|h| {
+                    || carriers.iter().any(|&f| scan.mentions(f));
+                if full {
+                    return Some(Want::Full);
+                }
+                let mentioned: Vec<u32> = scan
+                    .fields
+                    .iter()
+                    .copied()
+                    .filter(|h| {
                         every.contains(h)
                             || typed.get(h).is_some_and(|reach| {
                                 scan.mentions.iter().any(|m| reach.contains(m))
                             })
-                    });
-                if full {
+                    })
+                    .collect();
+                let mentions: Vec<String> = mentioned
+                    .iter()
+                    .flat_map(|h| names_by_hash.get(h).into_iter().flatten())
+                    .filter(|name| !u.covered.iter().any(|c| c == *name))
+                    .map(|name| name.to_string())
+                    .collect();
+                let loose =
+                    |name: &String| scan.loose_fields.binary_search(&ident_hash(name)).is_ok();
+                if mentions.iter().any(loose) {
                     return Some(Want::Full);
                 }
                 let structs: Vec<usize> = u
@@ -335,7 +364,7 @@ impl Needs {
                     .map(|(i, _)| i)
                     .collect();
                 let functions = helpers.get(&index).cloned().unwrap_or_default();
-                if structs.is_empty() && functions.is_empty() {
+                if structs.is_empty() && functions.is_empty() && mentions.is_empty() {
                     return None;
                 }
                 let alone = structs.iter().all(|&i| scan.structs[i].item.is_some())
@@ -343,7 +372,11 @@ impl Needs {
                 if !alone {
                     return Some(Want::Full);
                 }
-                Some(Want::Items { structs, functions })
+                Some(Want::Items {
+                    structs,
+                    functions,
+                    mentions,
+                })
             })
             .collect()
     }
@@ -847,6 +880,7 @@ mod tests {
                 children: &[],
                 extracted: &[],
                 extracted_functions: &[],
+                covered: &[],
             })
             .collect();
         let helpers: HashSet<&str> = helpers.iter().copied().collect();
@@ -954,6 +988,7 @@ mod tests {
             children: &[],
             extracted: &[],
             extracted_functions: extracted,
+            covered: &[],
         };
         let helpers = HashSet::from_iter(["over"]);
         let chosen = helper_definitions(&helpers, &HashMap::default(), &[unparsed(&[])]);

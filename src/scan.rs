@@ -21,6 +21,11 @@ pub struct Scan {
     /// or `mut`, before a single `:`, or alone between `{`, `,` or `]` and
     /// `,` or `}` (struct literals and patterns), sorted and deduplicated.
     pub fields: Vec<u32>,
+    /// The hashes of the mentions that may name a field outside every
+    /// function that parses alone ([`ScannedFn::own_range`]), sorted and
+    /// deduplicated: a file that mentions one of them there is parsed
+    /// whole for it, otherwise the functions that mention it are enough.
+    pub loose_fields: Vec<u32>,
     /// The structs with named fields the file may declare.
     pub structs: Vec<ScannedStruct>,
     /// The functions `fn` declares, sorted and deduplicated.
@@ -68,9 +73,20 @@ pub struct ScannedFn {
     pub takes_params: bool,
     /// The byte ranges that parse as the definition alone: the function,
     /// and for a method the header and closing brace of its `impl` or
-    /// `trait` block. `None` unless the function is a top-level item or a
-    /// method of a top-level block.
+    /// `trait` block around it (header, function, brace). `None` unless
+    /// the function is a top-level item or a method of a top-level block.
     pub item: Option<Box<[(usize, usize)]>>,
+}
+
+impl ScannedFn {
+    /// The function's own bytes in [`ScannedFn::item`], from its first
+    /// attribute to its closing brace.
+    pub fn own_range(&self) -> Option<(usize, usize)> {
+        match self.item.as_deref()? {
+            [function] | [_, function, _] => Some(*function),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -232,33 +248,54 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             _ => {}
         }
     }
-    scan.mentions = tokens
-        .iter()
-        .zip(&reader.declared)
-        .filter(|(token, declared)| {
-            matches!(token.kind, Kind::Ident | Kind::RawIdent) && !**declared
-        })
-        .map(|(token, _)| ident_hash(&text[token.start..token.end]))
-        .collect();
+    scan.mentions = sorted_set(
+        tokens
+            .iter()
+            .zip(&reader.declared)
+            .filter(|(token, declared)| {
+                matches!(token.kind, Kind::Ident | Kind::RawIdent) && !**declared
+            })
+            .map(|(token, _)| ident_hash(&text[token.start..token.end])),
+    );
     scan.functions.sort_unstable();
     scan.functions.dedup();
-    scan.mentions.sort_unstable();
-    scan.mentions.dedup();
-    // Kept for every file until the prefilter is done: no spare capacity.
-    scan.mentions.shrink_to_fit();
     let groups = groups(text, &tokens);
-    scan.fields = (0..tokens.len())
+    let fields: Vec<usize> = (0..tokens.len())
         .filter(|&i| {
             matches!(tokens[i].kind, Kind::Ident | Kind::RawIdent)
                 && !reader.declared[i]
-                && reader.field_position(i, groups[i])
+                && reader.field_position(i, groups[i], enclosing[i])
         })
-        .map(|i| ident_hash(&text[tokens[i].start..tokens[i].end]))
         .collect();
-    scan.fields.sort_unstable();
-    scan.fields.dedup();
-    scan.fields.shrink_to_fit();
+    let hash = |i: &usize| ident_hash(&text[tokens[*i].start..tokens[*i].end]);
+    let mut alone: Vec<(usize, usize)> = scan
+        .functions
+        .iter()
+        .filter_map(ScannedFn::own_range)
+        .collect();
+    alone.sort_unstable();
+    let inside = |at: usize| {
+        let after = alone.partition_point(|&(start, _)| start <= at);
+        after > 0 && at < alone[after - 1].1
+    };
+    scan.loose_fields = sorted_set(
+        fields
+            .iter()
+            .filter(|&&i| !inside(tokens[i].start))
+            .map(hash),
+    );
+    scan.fields = sorted_set(fields.iter().map(hash));
     scan
+}
+
+/// Sorted and deduplicated, without spare capacity: scans are kept for
+/// every file until the prefilter is done.
+fn sorted_set(hashes: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut set: Vec<u32> = hashes.collect();
+    set.sort_unstable();
+    set.dedup();
+    set.shrink_to_fit();
+    set
 }
 
 /// A function's signature.
@@ -710,9 +747,9 @@ impl Reader<'_> {
         &self.text[token.start..token.end]
     }
 
-    /// Whether the identifier at `at`, inside `group`, may name a field of
-    /// a place.
-    fn field_position(&self, at: usize, group: Group) -> bool {
+    /// Whether the identifier at `at`, inside `group` and the delimiter
+    /// at `open`, may name a field of a place.
+    fn field_position(&self, at: usize, group: Group, open: Option<usize>) -> bool {
         let previous = at.checked_sub(1).and_then(|i| self.kind(i));
         if previous == Some(Kind::Punct(b'.')) {
             return true;
@@ -733,11 +770,18 @@ impl Reader<'_> {
             return true;
         }
         if self.is_punct(at + 1, b':') && !self.is_punct(at + 2, b':') {
-            // `const NAME: T` and `static NAME: T` name items.
-            let item = at > 0
-                && (self.is_word(at - 1, "const")
-                    || self.is_word(at - 1, "static")
-                    || (at > 1 && self.is_word(at - 1, "mut") && self.is_word(at - 2, "static")));
+            // A field is named before `:` only inside braces, in struct
+            // literals and patterns: in parentheses (`fn f(timeout: u32)`)
+            // it is a parameter. `const NAME: T` and `static NAME: T` name
+            // items.
+            let braced = open.is_some_and(|open| self.is_punct(open, b'{'));
+            let item = !braced
+                || at > 0
+                    && (self.is_word(at - 1, "const")
+                        || self.is_word(at - 1, "static")
+                        || (at > 1
+                            && self.is_word(at - 1, "mut")
+                            && self.is_word(at - 2, "static")));
             return !item;
         }
         matches!(previous, Some(Kind::Punct(b'{' | b',' | b']')))
@@ -1121,6 +1165,35 @@ mod tests {
     }
 
     #[test]
+    fn loose_fields_are_mentioned_outside_the_functions_that_parse_alone() {
+        let s = scan_default(
+            "struct S { a: u8 }\nconst C: S = S { a: 1 };\nfn f(s: S) -> u8 { s.b }\nimpl S { fn g(&self) -> u8 { self.c } }\nmod m { fn h(s: S) -> u8 { s.d } }\n#[cfg(test)]\nmod tests { fn t(s: S) { s.e; } }\nm!(s.f);\nfn i() { fn j(s: S) { s.g; } }",
+        );
+        let hashes = |names: &[&str]| {
+            let mut hashes: Vec<u32> = names.iter().map(|n| ident_hash(n)).collect();
+            hashes.sort_unstable();
+            hashes
+        };
+        assert_eq!(s.fields, hashes(&["a", "b", "c", "d", "e", "f", "g"]));
+        assert_eq!(s.loose_fields, hashes(&["a", "d", "e", "f"]));
+    }
+
+    #[test]
+    fn a_method_owns_its_text_without_its_block() {
+        let text = "impl S {\n    /// Doc.\n    fn g(&self) -> u8 { self.c }\n}\nfn f() {}";
+        let s = scan_default(text);
+        let mut own: Vec<&str> = s
+            .functions
+            .iter()
+            .filter_map(ScannedFn::own_range)
+            .map(|(start, end)| &text[start..end])
+            .collect();
+        own.sort_unstable();
+        // Doc comments are comments to the scan; facts never need them.
+        assert_eq!(own, ["fn f() {}", "fn g(&self) -> u8 { self.c }"]);
+    }
+
+    #[test]
     fn leading_inner_attributes_are_kept_for_items_parsed_alone() {
         let end = |text: &str| scan_default(text).inner_attributes_end;
         let text = "//! Doc.\n#![cfg(test)]\n#![allow(x, \"]\")]\nfn f() {}\n";
@@ -1272,11 +1345,19 @@ mod tests {
     #[test]
     fn field_positions_cover_accesses_literals_and_patterns() {
         let s = scan_default(
-            "fn f(x: X) { x.a; S { b: 1, c, #[cfg(t)] d }; let S { ref e, mut g, .. } = s; T::h; }",
+            "fn f(x: X) { x.a; S { b: 1, c, #[cfg(t)] d }; let S { ref e, mut g, .. } = s; T::h; m!(S { i: 1 }); |S { j: k }: S| k; }",
         );
-        for field in ["a", "b", "c", "d", "e", "g", "x"] {
+        for field in ["a", "b", "c", "d", "e", "g", "i", "j"] {
             assert!(s.fields.contains(&ident_hash(field)), "{field}");
         }
+        // Parameters are no fields, nor are types and bindings.
+        for other in ["x", "k"] {
+            assert!(!s.fields.contains(&ident_hash(other)), "{other}");
+        }
+        let params = scan_default(
+            "extern \"C\" { fn g(timeout: u32); }\nm!(\"lib\" fn h(max_a: u8));\nfn i((max_b, c): (u8, u8), [max_d]: [u8; 1]) {}",
+        );
+        assert_eq!(params.fields, Vec::<u32>::new());
         let pointers = scan_default("fn f(a: &mut A, b: *mut B) {}");
         assert!(!pointers.fields.contains(&ident_hash("A")));
         assert!(!pointers.fields.contains(&ident_hash("B")));

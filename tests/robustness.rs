@@ -428,6 +428,23 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
             ],
         ),
         (
+            // The only write is in a method of a test-only `impl` block, in
+            // a file the prefilter parses function by function; the method
+            // reaches the counter through a struct declared beside it.
+            "BL001 src/budget.rs",
+            &[
+                ("src/lib.rs", "pub mod budget;\npub mod agent;\n"),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/agent.rs",
+                    "//! Agents.\n#![allow(dead_code)]\n\npub struct Agent {\n    pub budget: crate::budget::Budget,\n    pub name: String,\n}\n\npub fn unrelated(n: u64) -> u64 {\n    n * 2\n}\n\nimpl Agent {\n    pub fn name(&self) -> &str {\n        &self.name\n    }\n}\n\n#[cfg(test)]\nimpl Agent {\n    fn fill(&mut self) {\n        self.budget.tokens_used += 1;\n    }\n}\n",
+                ),
+            ],
+        ),
+        (
             // A typed read of a limit's sibling in a file that mentions
             // only the struct and the sibling.
             "BL003 src/config.rs",
