@@ -324,7 +324,9 @@ impl Loader {
                         let structs = structs
                             .iter()
                             .chain(done_structs)
-                            .filter_map(|&i| scan.structs.get(i)?.item);
+                            .filter_map(|&i| scan.structs.get(i)?.item.as_deref())
+                            .flatten()
+                            .copied();
                         let functions = functions
                             .iter()
                             .chain(done_functions)

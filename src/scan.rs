@@ -71,10 +71,10 @@ pub struct ScannedFn {
     /// Whether it may take parameters other than `self`: only those can be
     /// compared for its callers. Set when the signature is not followed.
     pub takes_params: bool,
-    /// The byte ranges that parse as the definition alone: the function,
-    /// and for a method the header and closing brace of its `impl` or
-    /// `trait` block around it (header, function, brace). `None` unless
-    /// the function is a top-level item or a method of a top-level block.
+    /// The byte ranges that parse as the definition alone: the function
+    /// first, then the header and closing brace of each block around it
+    /// (its `impl` or `trait` block, inline modules). `None` unless every
+    /// block around it is one of those.
     pub item: Option<Box<[(usize, usize)]>>,
 }
 
@@ -82,10 +82,7 @@ impl ScannedFn {
     /// The function's own bytes in [`ScannedFn::item`], from its first
     /// attribute to its closing brace.
     pub fn own_range(&self) -> Option<(usize, usize)> {
-        match self.item.as_deref()? {
-            [function] | [_, function, _] => Some(*function),
-            _ => None,
-        }
+        self.item.as_deref()?.first().copied()
     }
 }
 
@@ -99,10 +96,11 @@ pub struct ScannedStruct {
     pub budget: Vec<usize>,
     /// Whether one of them may be a limit.
     pub limit: bool,
-    /// The byte range of the whole item, outer attributes included, when
-    /// it is at the top level of the file: parsing that range alone gives
-    /// its facts.
-    pub item: Option<(usize, usize)>,
+    /// The byte ranges that parse as the struct alone and give its facts:
+    /// the whole item, outer attributes included, then the header and
+    /// closing brace of each inline module around it. `None` when a block
+    /// around it is something else (a function, a macro call).
+    pub item: Option<Box<[(usize, usize)]>>,
 }
 
 impl Scan {
@@ -177,13 +175,12 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             around
         })
         .collect();
-    let top_level: Vec<bool> = enclosing.iter().map(Option::is_none).collect();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
         }
         match &text[token.start..token.end] {
-            "struct" => match reader.declaration(index + 1, top_level[index]) {
+            "struct" => match reader.declaration(index + 1, &enclosing) {
                 Ok(Some(declared)) => scan.structs.push(declared),
                 Ok(None) => {}
                 Err(Unexpected) => scan.uncertain = true,
@@ -195,7 +192,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                 let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
                 if named {
                     let marked = reader.declared.clone();
-                    if reader.declaration(index + 1, false).is_err() {
+                    if reader.declaration(index + 1, &[]).is_err() {
                         reader.declared = marked;
                     }
                 }
@@ -204,9 +201,15 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                 (Some(Kind::Ident | Kind::RawIdent), _) => {
                     let name = tokens[index + 1];
                     let signature = signature(text, &tokens[index + 2..]);
+                    // A declaration without a body, in a trait or an
+                    // `extern` block, defines nothing facts record.
+                    if signature.as_ref().is_some_and(|s| s.body.is_none()) {
+                        continue;
+                    }
                     let item = signature
                         .as_ref()
-                        .and_then(|s| reader.function_item(index, index + 2 + s.body, &enclosing));
+                        .and_then(|s| s.body)
+                        .and_then(|body| reader.function_item(index, index + 2 + body, &enclosing));
                     scan.functions.push(ScannedFn {
                         name: ident_hash(&text[name.start..name.end]),
                         arity: signature.as_ref().map(|s| s.arity),
@@ -305,14 +308,15 @@ struct Signature {
     /// Whether a parameter other than a plain `self`, `&self`, `&mut self`
     /// or `mut self` is declared (a typed `self: T` counts).
     typed: bool,
-    /// The `{` that opens the body, relative to the tokens after the name.
-    body: usize,
+    /// The `{` that opens the body, relative to the tokens after the name;
+    /// `None` when a `;` ends the declaration instead.
+    body: Option<usize>,
 }
 
-/// The signature of a function with a body that starts at `tokens` (after
-/// its name): generics are skipped, then the commas at the top of the
-/// parameter list are counted. `None` when the tokens are not shaped like a
-/// signature or no body follows.
+/// The signature of a function that starts at `tokens` (after its name):
+/// generics are skipped, then the commas at the top of the parameter list
+/// are counted. `None` when the tokens are not shaped like a signature, or
+/// neither a body nor a `;` follows.
 fn signature(text: &str, tokens: &[Token]) -> Option<Signature> {
     let mut i = 0;
     if tokens.first()?.kind == Kind::Punct(b'<') {
@@ -357,7 +361,7 @@ fn signature(text: &str, tokens: &[Token]) -> Option<Signature> {
                     } else {
                         commas + usize::from(!trailing)
                     };
-                    let body = at + 1 + body_start(&tokens[at + 1..])?;
+                    let body = body_start(&tokens[at + 1..])?.map(|start| at + 1 + start);
                     return Some(Signature { arity, typed, body });
                 }
             }
@@ -399,13 +403,13 @@ fn is_receiver(text: &str, tokens: &[Token]) -> bool {
 }
 
 /// Where the body starts after a function's parameter list: a `{` before
-/// any `;` outside brackets.
-fn body_start(tokens: &[Token]) -> Option<usize> {
+/// any `;` outside brackets (`Some(None)` when the `;` comes first).
+fn body_start(tokens: &[Token]) -> Option<Option<usize>> {
     let mut depth = 0usize;
     for (i, token) in tokens.iter().enumerate() {
         match token.kind {
-            Kind::Punct(b'{') if depth == 0 => return Some(i),
-            Kind::Punct(b';') if depth == 0 => return None,
+            Kind::Punct(b'{') if depth == 0 => return Some(Some(i)),
+            Kind::Punct(b';') if depth == 0 => return Some(None),
             Kind::Punct(b'(' | b'[') => depth += 1,
             Kind::Punct(b')' | b']') => depth = depth.saturating_sub(1),
             _ => {}
@@ -725,17 +729,22 @@ impl Reader<'_> {
 
     /// The end of the `#![…]` attributes at the start of the file, or 0.
     fn inner_attributes_end(&self) -> usize {
-        let mut at = 0;
-        let mut end = 0;
+        match self.inner_attributes_from(0) {
+            0 => 0,
+            after => self.tokens[after - 1].end,
+        }
+    }
+
+    /// The token after the `#![…]` attributes that start at `at`.
+    fn inner_attributes_from(&self, mut at: usize) -> usize {
         while self.is_punct(at, b'#') && self.is_punct(at + 1, b'!') && self.is_punct(at + 2, b'[')
         {
             let Ok(next) = self.skip_tree(at + 2) else {
                 break;
             };
-            end = self.tokens[next - 1].end;
             at = next;
         }
-        end
+        at
     }
 
     fn is_word(&self, at: usize, word: &str) -> bool {
@@ -789,12 +798,14 @@ impl Reader<'_> {
     }
 
     /// Reads the struct whose name is the token at `at` (just after the
-    /// `struct` keyword). `Ok(None)` for tuple and unit structs and for
-    /// the keyword used without a name, as in macro patterns.
+    /// `struct` keyword), with the ranges that parse it alone when
+    /// `enclosing` (the group around each token) is given. `Ok(None)` for
+    /// tuple and unit structs and for the keyword used without a name, as
+    /// in macro patterns.
     fn declaration(
         &mut self,
         at: usize,
-        top_level: bool,
+        enclosing: &[Option<usize>],
     ) -> Result<Option<ScannedStruct>, Unexpected> {
         if !matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent)) {
             return Ok(None);
@@ -862,12 +873,14 @@ impl Reader<'_> {
         types.dedup();
         let names: Vec<&str> = fields.iter().map(String::as_str).collect();
         let possible = names::possible_budget_fields(&names, self.vocabulary);
-        let item = top_level.then(|| {
-            (
-                self.tokens[self.item_start(keyword)].start,
-                self.tokens[at].end,
-            )
-        });
+        let whole = (
+            self.tokens[self.item_start(keyword)].start,
+            self.tokens[at].end,
+        );
+        let item = enclosing
+            .get(keyword)
+            .and_then(|&open| self.surroundings(open, enclosing, false))
+            .map(|around| std::iter::once(whole).chain(around).collect());
         Ok(Some(ScannedStruct {
             name,
             types,
@@ -1004,18 +1017,75 @@ impl Reader<'_> {
         let start = self.item_start(start);
         let end = self.skip_tree(body).ok()? - 1;
         let function = (self.tokens[start].start, self.tokens[end].end);
-        let Some(block) = enclosing[keyword] else {
-            return Some(Box::new([function]));
-        };
-        // A method: its block must be a top-level `impl` or `trait`, whose
-        // header starts after the previous item.
-        if enclosing[block].is_some() || !self.is_punct(block, b'{') {
-            return None;
+        let around = self.surroundings(enclosing[keyword], enclosing, true)?;
+        Some(std::iter::once(function).chain(around).collect())
+    }
+
+    /// What must surround an item inside the block that `open` opens
+    /// (`None` at the top level) for the item to parse alone as it parses
+    /// in its file: the header of each block around it out to the top
+    /// level, with its attributes and the block's inner attributes, and its
+    /// closing brace. Every block must be an inline module, except that
+    /// for a method the innermost is its `impl` or `trait` block.
+    fn surroundings(
+        &self,
+        open: Option<usize>,
+        enclosing: &[Option<usize>],
+        method: bool,
+    ) -> Option<Vec<(usize, usize)>> {
+        let mut ranges = Vec::new();
+        let mut open = open;
+        let mut innermost = true;
+        while let Some(block) = open {
+            if !self.is_punct(block, b'{') {
+                return None;
+            }
+            let header = match self.module_header(block) {
+                Some(header) => header,
+                None if innermost && method => self.impl_header(block)?,
+                None => return None,
+            };
+            innermost = false;
+            let inner = self.inner_attributes_from(block + 1);
+            let close = self.skip_tree(block).ok()? - 1;
+            ranges.push((self.tokens[header].start, self.tokens[inner - 1].end));
+            ranges.push((self.tokens[close].start, self.tokens[close].end));
+            open = enclosing[block];
         }
+        Some(ranges)
+    }
+
+    /// The first token of `mod name {` whose brace is at `block`.
+    fn module_header(&self, block: usize) -> Option<usize> {
+        let named = block >= 2
+            && matches!(self.kind(block - 1), Some(Kind::Ident | Kind::RawIdent))
+            && self.is_word(block - 2, "mod");
+        named.then(|| self.item_start(block - 2))
+    }
+
+    /// The first token of the `impl` or `trait` header whose brace is at
+    /// `block`: the header starts after the previous item, or after the
+    /// attributes that [`Reader::item_start`] adds.
+    fn impl_header(&self, block: usize) -> Option<usize> {
         let mut header = block;
-        while header > 0 && !matches!(self.kind(header - 1), Some(Kind::Punct(b';' | b'}' | b']')))
-        {
-            header -= 1;
+        while header > 0 {
+            match self.kind(header - 1) {
+                Some(Kind::Punct(b';' | b'{' | b'}')) => break,
+                // A bracket group is an attribute or a type (`[u8; 4]`).
+                Some(Kind::Punct(b']')) => {
+                    let open = self.group_start(header - 1)?;
+                    let attribute = open > 0
+                        && (self.is_punct(open - 1, b'#')
+                            || (open > 1
+                                && self.is_punct(open - 1, b'!')
+                                && self.is_punct(open - 2, b'#')));
+                    if attribute {
+                        break;
+                    }
+                    header = open;
+                }
+                _ => header -= 1,
+            }
         }
         let keyword =
             (header..block).find(|&i| self.is_word(i, "impl") || self.is_word(i, "trait"))?;
@@ -1026,13 +1096,7 @@ impl Reader<'_> {
         }) {
             return None;
         }
-        let header = self.item_start(header);
-        let close = self.skip_tree(block).ok()? - 1;
-        Some(Box::new([
-            (self.tokens[header].start, self.tokens[block].end),
-            function,
-            (self.tokens[close].start, self.tokens[close].end),
-        ]))
+        Some(self.item_start(header))
     }
 
     /// The opening token of the group that the token at `close` closes.
@@ -1157,7 +1221,7 @@ mod tests {
         assert_eq!(takes_params("fn f(self: Box<Self>) {}"), [true]);
         assert_eq!(takes_params("fn f(&self, n: u8) {}"), [true]);
         assert_eq!(takes_params("fn f((a, b): (u8, u8)) {}"), [true]);
-        assert_eq!(takes_params("trait T { fn f(&self); }"), [true]);
+        assert_eq!(takes_params("trait T { fn f(&self) }"), [true]);
         assert_eq!(
             takes_params("macro_rules! m { () => { fn $f() {} } }"),
             [true]
@@ -1175,7 +1239,7 @@ mod tests {
             hashes
         };
         assert_eq!(s.fields, hashes(&["a", "b", "c", "d", "e", "f", "g"]));
-        assert_eq!(s.loose_fields, hashes(&["a", "d", "e", "f"]));
+        assert_eq!(s.loose_fields, hashes(&["a", "f"]));
     }
 
     #[test]
@@ -1244,14 +1308,7 @@ mod tests {
         let s = scan_default(text);
         let item = |name: &str| -> Option<String> {
             let f = s.functions.iter().find(|f| f.name == ident_hash(name))?;
-            let ranges = f.item.as_ref()?;
-            Some(
-                ranges
-                    .iter()
-                    .map(|&(a, b)| &text[a..b])
-                    .collect::<Vec<_>>()
-                    .join(" … "),
-            )
+            Some(joined(text, f.item.as_deref()?))
         };
         // A doc comment is no token; the attributes start the item.
         assert_eq!(
@@ -1261,16 +1318,22 @@ mod tests {
         assert_eq!(
             item("check").as_deref(),
             Some(
-                "#[cfg(test)]\nimpl<T: Fn(u8)> Gate<T> where T: Clone { … pub fn check(&self, x: u8) -> bool { x > Self::N } … }"
+                "pub fn check(&self, x: u8) -> bool { x > Self::N } … #[cfg(test)]\nimpl<T: Fn(u8)> Gate<T> where T: Clone { … }"
             )
         );
         assert_eq!(
             item("spend").as_deref(),
-            Some("pub unsafe trait Spend { … fn spend(&mut self, n: u8) { self.add(n) } … }")
+            Some("fn spend(&mut self, n: u8) { self.add(n) } … pub unsafe trait Spend { … }")
         );
-        for inside in ["hidden", "nested", "odd"] {
-            assert_eq!(item(inside), None, "{inside}");
-        }
+        assert_eq!(
+            item("hidden").as_deref(),
+            Some("fn hidden(x: u8) {} … mod inner { … }")
+        );
+        assert_eq!(
+            item("odd").as_deref(),
+            Some("fn odd(&self, x: u8) {} … impl Gate<[u8; 2]> { … }")
+        );
+        assert_eq!(item("nested"), None);
     }
 
     #[test]
@@ -1294,8 +1357,9 @@ mod tests {
 
     #[test]
     fn functions_without_bodies_or_shapes_have_no_arity() {
-        assert_eq!(arities("trait T { fn f(&self, a: u8); }", "f"), [None]);
-        assert_eq!(arities("extern \"C\" { fn f(a: u8); }", "f"), [None]);
+        // Declarations without a body define nothing.
+        assert_eq!(arities("trait T { fn f(&self, a: u8); }", "f"), []);
+        assert_eq!(arities("extern \"C\" { fn f(a: u8); }", "f"), []);
         assert_eq!(
             arities("macro_rules! m { () => { fn $f() {} } }", "f"),
             [None]
@@ -1324,22 +1388,35 @@ mod tests {
     }
 
     #[test]
-    fn top_level_structs_have_item_ranges_with_attributes() {
-        let text = "/// Doc.\n#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }\nmod m { struct B { max_b: u8 } }\nstruct C { c: u8 }";
+    fn structs_have_item_ranges_with_attributes_and_modules() {
+        let text = "/// Doc.\n#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }\n#[cfg(test)]\nmod m { #![allow(x)] pub mod n { struct B { max_b: u8 } } }\nstruct C { c: u8 }\nfn f() { struct D { d: u8 } }\nm! { struct E { e: u8 } }";
         let s = scan_default(text);
-        let items: Vec<Option<&str>> = s
+        let items: Vec<Option<String>> = s
             .structs
             .iter()
-            .map(|s| s.item.map(|(start, end)| &text[start..end]))
+            .map(|s| Some(joined(text, s.item.as_deref()?)))
             .collect();
         assert_eq!(
             items,
             [
-                Some("#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }"),
+                Some("#[derive(Debug)] #[repr(C)]\npub(crate) struct A { max_a: u8 }".to_string()),
+                Some(
+                    "struct B { max_b: u8 } … pub mod n { … } … #[cfg(test)]\nmod m { #![allow(x)] … }"
+                        .to_string()
+                ),
+                Some("struct C { c: u8 }".to_string()),
                 None,
-                Some("struct C { c: u8 }")
+                None,
             ]
         );
+    }
+
+    fn joined(text: &str, ranges: &[(usize, usize)]) -> String {
+        ranges
+            .iter()
+            .map(|&(a, b)| &text[a..b])
+            .collect::<Vec<_>>()
+            .join(" … ")
     }
 
     #[test]

@@ -445,6 +445,23 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
             ],
         ),
         (
+            // The only write is in an inline test module, and the struct
+            // that reaches the counter in an inline module, of a file the
+            // prefilter parses item by item.
+            "BL001 src/budget.rs",
+            &[
+                ("src/lib.rs", "pub mod budget;\npub mod agent;\n"),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub steps_used: u64,\n    pub max_steps: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.steps_used >= b.max_steps\n}\n",
+                ),
+                (
+                    "src/agent.rs",
+                    "pub fn unrelated(n: u64) -> u64 {\n    n * 2\n}\n\npub mod state {\n    #![allow(dead_code)]\n    pub struct Agent {\n        pub budget: crate::budget::Budget,\n    }\n}\n\nimpl From<[u8; 2]> for state::Agent {\n    fn from(_: [u8; 2]) -> Self {\n        todo!()\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::state::Agent;\n\n    fn fill(a: &mut Agent) {\n        a.budget.steps_used += 1;\n    }\n}\n",
+                ),
+            ],
+        ),
+        (
             // A typed read of a limit's sibling in a file that mentions
             // only the struct and the sibling.
             "BL003 src/config.rs",
