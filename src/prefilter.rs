@@ -357,8 +357,8 @@ impl Needs {
                 let structs: Vec<usize> = u
                     .structs()
                     .filter(|(_, s)| {
-                        types.contains(&ident_hash(&s.name))
-                            || s.fields.iter().any(|f| undecided.contains(&ident_hash(f)))
+                        types.contains(&s.name)
+                            || s.fields.iter().any(|f| undecided.contains(f))
                             || graph.matters(s, known.fields, &postings)
                     })
                     .map(|(i, _)| i)
@@ -406,9 +406,9 @@ impl Graph {
             }
         }
         for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-            let name = ident_hash(&s.name);
+            let name = s.name;
             for field in &s.fields {
-                *graph.unparsed.entry(ident_hash(field)).or_default() += 1;
+                *graph.unparsed.entry(*field).or_default() += 1;
             }
             for &ty in &s.types {
                 graph.holders.entry(ty).or_default().push(name);
@@ -448,10 +448,7 @@ impl Graph {
         if s.budget.is_empty() {
             return false;
         }
-        if s.budget
-            .iter()
-            .any(|&f| mentions.contains(&ident_hash(&s.fields[f])))
-        {
+        if s.budget.iter().any(|&f| mentions.contains(&s.fields[f])) {
             return true;
         }
         // Only a limit can be reported without being mentioned (BL003).
@@ -461,7 +458,7 @@ impl Graph {
         let siblings: Vec<u32> = s
             .fields
             .iter()
-            .map(|f| ident_hash(f))
+            .copied()
             .filter(|h| mentions.contains(h))
             .collect();
         if siblings.is_empty() {
@@ -473,7 +470,7 @@ impl Graph {
         if unique {
             return true;
         }
-        let reach = self.reach(std::iter::once(ident_hash(&s.name)));
+        let reach = self.reach(std::iter::once(s.name));
         siblings
             .iter()
             .flat_map(|h| postings.files(*h))
@@ -493,7 +490,7 @@ impl<'a> Postings<'a> {
         for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
             if s.limit {
                 for field in &s.fields {
-                    postings.entry(ident_hash(field)).or_default();
+                    postings.entry(*field).or_default();
                 }
             }
         }
@@ -826,11 +823,8 @@ fn field_types(
         }
     }
     for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-        if s.fields.iter().any(|f| keep(ident_hash(f))) {
-            structs
-                .entry(ident_hash(&s.name))
-                .or_default()
-                .extend(&s.types);
+        if s.fields.iter().any(|&f| keep(f)) {
+            structs.entry(s.name).or_default().extend(&s.types);
         }
     }
     structs

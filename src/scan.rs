@@ -88,8 +88,10 @@ impl ScannedFn {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScannedStruct {
-    pub name: String,
-    pub fields: Vec<String>,
+    /// The hash of its name ([`ident_hash`]).
+    pub name: u32,
+    /// The hashes of its fields' names, in order.
+    pub fields: Vec<u32>,
     /// Hashes of the identifiers in its fields' types, sorted.
     pub types: Vec<u32>,
     /// The fields that may be budget fields, by index into `fields`.
@@ -151,15 +153,10 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             return scan;
         }
     };
-    let mut reader = Reader {
-        text,
-        tokens: &tokens,
-        declared: vec![false; tokens.len()],
-        vocabulary,
-    };
-    scan.inner_attributes_end = reader.inner_attributes_end();
-    // For each token, the delimiter of the innermost group around it.
+    // For each token, the delimiter of the innermost group around it, and
+    // for each delimiter the one that matches it.
     let mut open: Vec<usize> = Vec::new();
+    let mut partners = vec![usize::MAX; tokens.len()];
     let enclosing: Vec<Option<usize>> = tokens
         .iter()
         .enumerate()
@@ -168,13 +165,24 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             match token.kind {
                 Kind::Punct(b'(' | b'[' | b'{') => open.push(i),
                 Kind::Punct(b')' | b']' | b'}') => {
-                    open.pop();
+                    if let Some(start) = open.pop() {
+                        partners[start] = i;
+                        partners[i] = start;
+                    }
                 }
                 _ => {}
             }
             around
         })
         .collect();
+    let mut reader = Reader {
+        text,
+        tokens: &tokens,
+        partners,
+        declared: vec![false; tokens.len()],
+        vocabulary,
+    };
+    scan.inner_attributes_end = reader.inner_attributes_end();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
@@ -713,6 +721,8 @@ struct Unexpected;
 struct Reader<'a> {
     text: &'a str,
     tokens: &'a [Token],
+    /// For each delimiter, the index of the one that matches it.
+    partners: Vec<usize>,
     /// Tokens that name a field in a struct declaration.
     declared: Vec<bool>,
     vocabulary: &'a names::Vocabulary,
@@ -811,7 +821,7 @@ impl Reader<'_> {
             return Ok(None);
         }
         let keyword = at - 1;
-        let name = unraw(self.text_at(at)).to_string();
+        let name = ident_hash(self.text_at(at));
         let mut next = at + 1;
         if self.is_punct(next, b'<') {
             next = self.skip_type(next, true)?;
@@ -855,7 +865,8 @@ impl Reader<'_> {
                 return Err(Unexpected);
             }
             self.declared[at] = true;
-            fields.push(unraw(self.text_at(at)).to_string());
+            let (text, token) = (self.text, self.tokens[at]);
+            fields.push(unraw(&text[token.start..token.end]));
             let end = self.skip_type(at + 2, false)?;
             types.extend(
                 (at + 2..end)
@@ -871,8 +882,7 @@ impl Reader<'_> {
         }
         types.sort_unstable();
         types.dedup();
-        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
-        let possible = names::possible_budget_fields(&names, self.vocabulary);
+        let possible = names::possible_budget_fields(&fields, self.vocabulary);
         let whole = (
             self.tokens[self.item_start(keyword)].start,
             self.tokens[at].end,
@@ -887,7 +897,7 @@ impl Reader<'_> {
             budget: possible.iter().map(|&(index, _)| index).collect(),
             limit: possible.iter().any(|&(_, limit)| limit),
             item,
-            fields,
+            fields: fields.into_iter().map(ident_hash).collect(),
         }))
     }
 
@@ -1101,43 +1111,28 @@ impl Reader<'_> {
 
     /// The opening token of the group that the token at `close` closes.
     fn group_start(&self, close: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        for i in (0..=close).rev() {
-            match self.kind(i)? {
-                Kind::Punct(b')' | b']' | b'}') => depth += 1,
-                Kind::Punct(b'(' | b'[' | b'{') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            }
+        match self.kind(close)? {
+            Kind::Punct(b')' | b']' | b'}') => self.partner(close),
+            _ => None,
         }
-        None
+    }
+
+    fn partner(&self, delimiter: usize) -> Option<usize> {
+        self.partners
+            .get(delimiter)
+            .copied()
+            .filter(|&p| p != usize::MAX)
     }
 
     /// Skips one token, or a whole delimited group when it opens one.
     fn skip_tree(&self, at: usize) -> Result<usize, Unexpected> {
-        let close = match self.kind(at) {
-            Some(Kind::Punct(b'(')) => b')',
-            Some(Kind::Punct(b'[')) => b']',
-            Some(Kind::Punct(b'{')) => b'}',
-            Some(_) => return Ok(at + 1),
-            None => return Err(Unexpected),
-        };
-        let mut depth = 0usize;
-        let mut i = at;
-        while let Some(kind) = self.kind(i) {
-            match kind {
-                Kind::Punct(b'(' | b'[' | b'{') => depth += 1,
-                Kind::Punct(b) if b == close && depth == 1 => return Ok(i + 1),
-                Kind::Punct(b')' | b']' | b'}') => depth -= 1,
-                _ => {}
+        match self.kind(at) {
+            Some(Kind::Punct(b'(' | b'[' | b'{')) => {
+                self.partner(at).map(|close| close + 1).ok_or(Unexpected)
             }
-            i += 1;
+            Some(_) => Ok(at + 1),
+            None => Err(Unexpected),
         }
-        Err(Unexpected)
     }
 
     /// Skips a type (and a default value) up to the `,` or `}` that ends a
@@ -1374,8 +1369,12 @@ mod tests {
         );
         assert!(!s.uncertain);
         assert_eq!(s.structs.len(), 1);
-        assert_eq!(s.structs[0].name, "Budget");
-        assert_eq!(s.structs[0].fields, ["tokens_used", "max_tokens", "grid"]);
+        assert_eq!(s.structs[0].name, ident_hash("Budget"));
+        let fields: Vec<u32> = ["tokens_used", "max_tokens", "grid"]
+            .into_iter()
+            .map(ident_hash)
+            .collect();
+        assert_eq!(s.structs[0].fields, fields);
         for ty in ["u64", "Option", "Box", "Fn", "u32", "u8", "N"] {
             assert!(s.structs[0].types.contains(&ident_hash(ty)), "{ty}");
         }
