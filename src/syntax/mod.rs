@@ -681,6 +681,16 @@ impl LocalValue {
 }
 
 impl<'ast> Visit<'ast> for Extractor<'_> {
+    /// An item sees no local of the code around it, as in Rust: what a
+    /// macro's statements bind at the top of a module, or a function binds
+    /// before an item nested in it, does not reach into the item. So each
+    /// item gives the same facts parsed with its file or alone.
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let outer = std::mem::replace(&mut self.scopes, vec![HashMap::default()]);
+        visit::visit_item(self, item);
+        self.scopes = outer;
+    }
+
     fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
         let code = if is_test_code(&item.attrs) {
             CodeKind::Test
@@ -1152,6 +1162,22 @@ mod tests {
         let comparison = &f.comparisons[0];
         assert_eq!(&*comparison.sides[0].places[0].field, "x_used");
         assert_eq!(&*comparison.sides[1].places[0].field, "max_x");
+    }
+
+    #[test]
+    fn items_see_no_locals_of_the_code_around_them() {
+        // The macro's `let` binds `b` at the top of the file; the function
+        // nested in `outer` cannot see `outer`'s `c`.
+        let f = facts(
+            "m! { let b = s.x_used; }\nfn f(n: u64) -> bool { b >= n }\nfn outer(c: &B) { let c = c.max_x; fn inner(n: u64) -> bool { c >= n } }",
+        );
+        assert!(
+            f.comparisons
+                .iter()
+                .all(|c| c.sides.iter().all(|s| s.places.is_empty())),
+            "{:?}",
+            f.comparisons.iter().map(|c| &c.sides).collect::<Vec<_>>()
+        );
     }
 
     #[test]
