@@ -9,6 +9,8 @@
 //! unterminated comment or literal, unbalanced delimiters, a `struct` whose
 //! shape is unexpected) the file is marked `uncertain` and parsed anyway.
 
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::names;
 
 /// What the prefilter needs to know about one file.
@@ -73,14 +75,15 @@ pub struct ScannedFn {
     pub takes_params: bool,
     /// The byte ranges that parse as the definition alone: the function
     /// first, then the header and closing brace of each block around it
-    /// (its `impl` or `trait` block, inline modules). `None` unless every
-    /// block around it is one of those.
+    /// (its `impl` or `trait` block, inline modules); where another block
+    /// is around it, the ranges of the nearest function around it that
+    /// parses alone, or of the top-level item around it (a macro).
     pub item: Option<Box<[(usize, usize)]>>,
 }
 
 impl ScannedFn {
-    /// The function's own bytes in [`ScannedFn::item`], from its first
-    /// attribute to its closing brace.
+    /// The bytes in [`ScannedFn::item`] that hold the function: from its
+    /// first attribute to its closing brace, or the item around it.
     pub fn own_range(&self) -> Option<(usize, usize)> {
         self.item.as_deref()?.first().copied()
     }
@@ -100,8 +103,9 @@ pub struct ScannedStruct {
     pub limit: bool,
     /// The byte ranges that parse as the struct alone and give its facts:
     /// the whole item, outer attributes included, then the header and
-    /// closing brace of each inline module around it. `None` when a block
-    /// around it is something else (a function, a macro call).
+    /// closing brace of each inline module around it; where another block
+    /// is around it, the ranges of the nearest function around it that
+    /// parses alone, or of the top-level item around it (a macro call).
     pub item: Option<Box<[(usize, usize)]>>,
 }
 
@@ -183,13 +187,21 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         vocabulary,
     };
     scan.inner_attributes_end = reader.inner_attributes_end();
+    // The item ranges of the functions that parse alone, by the `{` that
+    // opens their body: what is nested in one parses with it.
+    let mut bodies: HashMap<usize, Box<[(usize, usize)]>> = HashMap::default();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
         }
         match &text[token.start..token.end] {
             "struct" => match reader.declaration(index + 1, &enclosing) {
-                Ok(Some(declared)) => scan.structs.push(declared),
+                Ok(Some(mut declared)) => {
+                    if declared.item.is_none() {
+                        declared.item = reader.item_around(index, &enclosing, &bodies);
+                    }
+                    scan.structs.push(declared);
+                }
                 Ok(None) => {}
                 Err(Unexpected) => scan.uncertain = true,
             },
@@ -214,10 +226,15 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     if signature.as_ref().is_some_and(|s| s.body.is_none()) {
                         continue;
                     }
-                    let item = signature
+                    let body = signature
                         .as_ref()
                         .and_then(|s| s.body)
-                        .and_then(|body| reader.function_item(index, index + 2 + body, &enclosing));
+                        .map(|b| index + 2 + b);
+                    let alone = body.and_then(|body| reader.function_item(index, body, &enclosing));
+                    if let (Some(body), Some(alone)) = (body, &alone) {
+                        bodies.insert(body, alone.clone());
+                    }
+                    let item = alone.or_else(|| reader.item_around(index, &enclosing, &bodies));
                     scan.functions.push(ScannedFn {
                         name: ident_hash(&text[name.start..name.end]),
                         arity: signature.as_ref().map(|s| s.arity),
@@ -232,7 +249,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                         name: ident_hash(&text[name.start..name.end]),
                         arity: None,
                         takes_params: true,
-                        item: None,
+                        item: reader.item_around(index, &enclosing, &bodies),
                     });
                 }
                 _ => {}
@@ -279,12 +296,12 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         })
         .collect();
     let hash = |i: &usize| ident_hash(&text[tokens[*i].start..tokens[*i].end]);
-    let mut alone: Vec<(usize, usize)> = scan
-        .functions
-        .iter()
-        .filter_map(ScannedFn::own_range)
-        .collect();
-    alone.sort_unstable();
+    let alone = merged(
+        scan.functions
+            .iter()
+            .filter_map(ScannedFn::own_range)
+            .collect(),
+    );
     let inside = |at: usize| {
         let after = alone.partition_point(|&(start, _)| start <= at);
         after > 0 && at < alone[after - 1].1
@@ -297,6 +314,19 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     );
     scan.fields = sorted_set(fields.iter().map(hash));
     scan
+}
+
+/// The union of byte ranges, as sorted disjoint ranges.
+pub fn merged(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    ranges.sort_unstable();
+    let mut union: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (start, end) in ranges {
+        match union.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => union.push((start, end)),
+        }
+    }
+    union
 }
 
 /// Sorted and deduplicated, without spare capacity: scans are kept for
@@ -1031,6 +1061,55 @@ impl Reader<'_> {
         Some(std::iter::once(function).chain(around).collect())
     }
 
+    /// For an item whose own ranges do not parse alone (its keyword at
+    /// `keyword`): the nearest function around it that parses alone, found
+    /// by its body in `bodies`, or else the top-level item around it (a
+    /// macro call or definition, a constant). Parsing either gives the
+    /// item's facts with those of the code around it.
+    fn item_around(
+        &self,
+        keyword: usize,
+        enclosing: &[Option<usize>],
+        bodies: &HashMap<usize, Box<[(usize, usize)]>>,
+    ) -> Option<Box<[(usize, usize)]>> {
+        let mut group = enclosing[keyword]?;
+        loop {
+            if let Some(item) = bodies.get(&group) {
+                return Some(item.clone());
+            }
+            match enclosing[group] {
+                Some(outer) => group = outer,
+                None => {
+                    return self
+                        .top_level_item(group)
+                        .map(|range| Box::new([range]) as Box<[_]>);
+                }
+            }
+        }
+    }
+
+    /// The bytes of the top-level item that holds the group `group` opens:
+    /// from the end of the previous item (a `;` or a `}` at the top level)
+    /// to the group's end and the `;` after it. Where that is no whole
+    /// item, it does not parse alone, and its file is parsed instead.
+    fn top_level_item(&self, group: usize) -> Option<(usize, usize)> {
+        let mut start = group;
+        while start > 0 {
+            match self.kind(start - 1) {
+                Some(Kind::Punct(b';' | b'}')) => break,
+                Some(Kind::Punct(b')' | b']')) => start = self.partner(start - 1)?,
+                _ => start -= 1,
+            }
+        }
+        let close = self.partner(group)?;
+        let end = if self.is_punct(close + 1, b';') {
+            close + 1
+        } else {
+            close
+        };
+        Some((self.tokens[start].start, self.tokens[end].end))
+    }
+
     /// What must surround an item inside the block that `open` opens
     /// (`None` at the top level) for the item to parse alone as it parses
     /// in its file: the header of each block around it out to the top
@@ -1328,7 +1407,11 @@ mod tests {
             item("odd").as_deref(),
             Some("fn odd(&self, x: u8) {} … impl Gate<[u8; 2]> { … }")
         );
-        assert_eq!(item("nested"), None);
+        // Parsed with the function around it.
+        assert_eq!(
+            item("nested").as_deref(),
+            Some("fn outer() { fn nested(x: u8) {} }")
+        );
     }
 
     #[test]
@@ -1404,8 +1487,9 @@ mod tests {
                         .to_string()
                 ),
                 Some("struct C { c: u8 }".to_string()),
-                None,
-                None,
+                // Parsed with the function or the macro call around it.
+                Some("fn f() { struct D { d: u8 } }".to_string()),
+                Some("m! { struct E { e: u8 } }".to_string()),
             ]
         );
     }
