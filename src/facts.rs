@@ -55,54 +55,57 @@ impl FileFacts {
         self.items.shrink_to_fit();
     }
 
-    /// Points every span at file `id` of the source database.
-    pub fn assign_file(&mut self, id: usize) {
+    /// Calls `visit` on every span.
+    pub fn for_each_span(&mut self, mut visit: impl FnMut(&mut Span)) {
         for s in &mut self.structs {
-            s.span.file = id;
-            for f in &mut s.fields {
-                f.span.file = id;
+            visit(&mut s.span);
+            for field in &mut s.fields {
+                visit(&mut field.span);
             }
         }
         for a in &mut self.accesses {
-            a.span.file = id;
-            if let Some(f) = &mut a.function {
-                f.file = id;
+            visit(&mut a.span);
+            if let Some(function) = &mut a.function {
+                visit(function);
             }
         }
         for c in &mut self.comparisons {
-            c.span.file = id;
-            if let Some(f) = &mut c.function {
-                f.span.file = id;
+            visit(&mut c.span);
+            if let Some(function) = &mut c.function {
+                visit(&mut function.span);
             }
-            if let Some(g) = &mut c.guard {
-                g.span.file = id;
+            if let Some(guard) = &mut c.guard {
+                visit(&mut guard.span);
             }
         }
         for c in &mut self.calls {
-            if let Some(g) = &mut c.guard {
-                g.span.file = id;
+            visit(&mut c.span);
+            if let Some(function) = &mut c.function {
+                visit(&mut function.span);
+            }
+            if let Some(guard) = &mut c.guard {
+                visit(&mut guard.span);
             }
         }
         for b in &mut self.bindings {
-            b.function.span.file = id;
-            b.statement.file = id;
-        }
-        for c in &mut self.calls {
-            c.span.file = id;
-            if let Some(f) = &mut c.function {
-                f.span.file = id;
-            }
+            visit(&mut b.function.span);
+            visit(&mut b.statement);
         }
         for f in &mut self.functions {
-            f.function.span.file = id;
+            visit(&mut f.function.span);
         }
         for d in &mut self.directives {
-            d.span.file = id;
+            visit(&mut d.span);
         }
         for i in &mut self.items {
-            i.span.file = id;
-            i.name.file = id;
+            visit(&mut i.span);
+            visit(&mut i.name);
         }
+    }
+
+    /// Points every span at file `id` of the source database.
+    pub fn assign_file(&mut self, id: usize) {
+        self.for_each_span(|span| span.file = id);
     }
 }
 
