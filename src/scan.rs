@@ -313,6 +313,15 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             .map(hash),
     );
     scan.fields = sorted_set(fields.iter().map(hash));
+    // Scans are kept for every file until the prefilter is done.
+    scan.functions.shrink_to_fit();
+    scan.mods.shrink_to_fit();
+    scan.structs.shrink_to_fit();
+    for s in &mut scan.structs {
+        s.fields.shrink_to_fit();
+        s.types.shrink_to_fit();
+        s.budget.shrink_to_fit();
+    }
     scan
 }
 
