@@ -101,6 +101,7 @@ struct Partial {
 /// What to parse of a file that is not parsed whole: these ranges, and the
 /// functions among `candidates` whose text mentions one of `names`.
 struct Items<'a> {
+    scan: &'a Scan,
     ranges: Ranges,
     candidates: Vec<(usize, &'a ScannedFn)>,
     names: &'a [String],
@@ -324,15 +325,13 @@ impl Loader {
                         let structs = structs
                             .iter()
                             .chain(done_structs)
-                            .filter_map(|&i| scan.structs.get(i)?.item.as_deref())
-                            .flatten()
-                            .copied();
+                            .filter_map(|&i| scan.structs.get(i)?.item)
+                            .flat_map(|item| scan.ranges(item));
                         let functions = functions
                             .iter()
                             .chain(done_functions)
-                            .filter_map(|&i| scan.functions.get(i)?.item.as_deref())
-                            .flatten()
-                            .copied();
+                            .filter_map(|&i| scan.functions.get(i)?.item)
+                            .flat_map(|item| scan.ranges(item));
                         let inner_attributes = (0, scan.inner_attributes_end);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
@@ -345,6 +344,7 @@ impl Loader {
                                 .collect()
                         };
                         Some(Items {
+                            scan,
                             ranges: std::iter::once(inner_attributes)
                                 .chain(structs)
                                 .chain(functions)
@@ -370,14 +370,10 @@ impl Loader {
                 let found = mentioning(&text, &items.candidates, items.names);
                 let mut ranges = items.ranges.clone();
                 for &i in &found {
-                    ranges.extend(
-                        items
-                            .candidates
-                            .iter()
-                            .find(|(c, _)| *c == i)
-                            .into_iter()
-                            .flat_map(|(_, f)| f.item.iter().flatten()),
-                    );
+                    let item = items.candidates.iter().find(|(c, _)| *c == i);
+                    if let Some(item) = item.and_then(|(_, f)| f.item) {
+                        ranges.extend(items.scan.ranges(item));
+                    }
                 }
                 let excerpt = Excerpt::new(&text, &ranges);
                 if let Ok(mut facts) = syntax::extract(0, &excerpt.text, *code) {

@@ -34,6 +34,9 @@ pub struct Scan {
     pub functions: Vec<ScannedFn>,
     /// The `mod name;` declarations.
     pub mods: Vec<ScannedMod>,
+    /// The headers and closing braces of the blocks around the items that
+    /// parse alone ([`Item::around`]), shared by the items of a block.
+    pub blocks: Vec<Box<[(u32, u32)]>>,
     /// A `#[path = …]` attribute may redirect a module declaration.
     pub path_attr: bool,
     /// Where the file's leading inner attributes (`#![cfg(test)]`) end:
@@ -73,19 +76,20 @@ pub struct ScannedFn {
     /// Whether it may take parameters other than `self`: only those can be
     /// compared for its callers. Set when the signature is not followed.
     pub takes_params: bool,
-    /// The byte ranges that parse as the definition alone: the function
-    /// first, then the header and closing brace of each block around it
-    /// (its `impl` or `trait` block, inline modules); where another block
-    /// is around it, the ranges of the nearest function around it that
-    /// parses alone, or of the top-level item around it (a macro).
-    pub item: Option<Box<[(usize, usize)]>>,
+    /// Where the definition parses alone: the function, with the header
+    /// and closing brace of each block around it (its `impl` or `trait`
+    /// block, inline modules); where another block is around it, the
+    /// nearest function around it that parses alone, or the top-level item
+    /// around it (a macro).
+    pub item: Option<Item>,
 }
 
 impl ScannedFn {
     /// The bytes in [`ScannedFn::item`] that hold the function: from its
     /// first attribute to its closing brace, or the item around it.
     pub fn own_range(&self) -> Option<(usize, usize)> {
-        self.item.as_deref()?.first().copied()
+        let (start, end) = self.item?.own;
+        Some((start as usize, end as usize))
     }
 }
 
@@ -101,18 +105,35 @@ pub struct ScannedStruct {
     pub budget: Vec<usize>,
     /// Whether one of them may be a limit.
     pub limit: bool,
-    /// The byte ranges that parse as the struct alone and give its facts:
-    /// the whole item, outer attributes included, then the header and
-    /// closing brace of each inline module around it; where another block
-    /// is around it, the ranges of the nearest function around it that
-    /// parses alone, or of the top-level item around it (a macro call).
-    pub item: Option<Box<[(usize, usize)]>>,
+    /// Where the struct parses alone and gives its facts: the whole item,
+    /// outer attributes included, with the header and closing brace of
+    /// each inline module around it; where another block is around it,
+    /// the nearest function around it that parses alone, or the top-level
+    /// item around it (a macro call).
+    pub item: Option<Item>,
 }
 
 impl Scan {
     pub fn mentions(&self, hash: u32) -> bool {
         self.mentions.binary_search(&hash).is_ok()
     }
+
+    /// The byte ranges that parse as `item` alone.
+    pub fn ranges(&self, item: Item) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let around = item.around.and_then(|i| self.blocks.get(i as usize));
+        std::iter::once(item.own)
+            .chain(around.into_iter().flatten().copied())
+            .map(|(start, end)| (start as usize, end as usize))
+    }
+}
+
+/// Where an item of the file parses alone: its own bytes, and the blocks
+/// around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Item {
+    pub own: (u32, u32),
+    /// Index into [`Scan::blocks`].
+    pub around: Option<u32>,
 }
 
 /// The hash of an identifier as mentions record it; `r#` is stripped.
@@ -150,7 +171,8 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         directives: crate::directives::mentioned(text),
         ..Scan::default()
     };
-    let tokens = match tokenize(text) {
+    // Item offsets are kept as `u32`.
+    let tokens = match tokenize(text).filter(|_| u32::try_from(text.len()).is_ok()) {
         Some(tokens) => tokens,
         None => {
             scan.uncertain = true;
@@ -183,13 +205,15 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         text,
         tokens: &tokens,
         partners,
+        blocks: Vec::new(),
+        block_index: HashMap::default(),
         declared: vec![false; tokens.len()],
         vocabulary,
     };
     scan.inner_attributes_end = reader.inner_attributes_end();
     // The item ranges of the functions that parse alone, by the `{` that
     // opens their body: what is nested in one parses with it.
-    let mut bodies: HashMap<usize, Box<[(usize, usize)]>> = HashMap::default();
+    let mut bodies: HashMap<usize, Item> = HashMap::default();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
@@ -231,8 +255,8 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                         .and_then(|s| s.body)
                         .map(|b| index + 2 + b);
                     let alone = body.and_then(|body| reader.function_item(index, body, &enclosing));
-                    if let (Some(body), Some(alone)) = (body, &alone) {
-                        bodies.insert(body, alone.clone());
+                    if let (Some(body), Some(alone)) = (body, alone) {
+                        bodies.insert(body, alone);
                     }
                     let item = alone.or_else(|| reader.item_around(index, &enclosing, &bodies));
                     scan.functions.push(ScannedFn {
@@ -313,6 +337,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             .map(hash),
     );
     scan.fields = sorted_set(fields.iter().map(hash));
+    scan.blocks = std::mem::take(&mut reader.blocks);
     // Scans are kept for every file until the prefilter is done.
     scan.functions.shrink_to_fit();
     scan.mods.shrink_to_fit();
@@ -762,6 +787,9 @@ struct Reader<'a> {
     tokens: &'a [Token],
     /// For each delimiter, the index of the one that matches it.
     partners: Vec<usize>,
+    /// [`Scan::blocks`], and where each is in it.
+    blocks: Vec<Box<[(u32, u32)]>>,
+    block_index: HashMap<Vec<(u32, u32)>, u32>,
     /// Tokens that name a field in a struct declaration.
     declared: Vec<bool>,
     vocabulary: &'a names::Vocabulary,
@@ -929,7 +957,7 @@ impl Reader<'_> {
         let item = enclosing
             .get(keyword)
             .and_then(|&open| self.surroundings(open, enclosing, false))
-            .map(|around| std::iter::once(whole).chain(around).collect());
+            .map(|around| self.item(whole, around));
         Ok(Some(ScannedStruct {
             name,
             types,
@@ -1048,11 +1076,11 @@ impl Reader<'_> {
     /// The byte ranges of the function whose `fn` is at `keyword` and
     /// whose body opens at `body` ([`ScannedFn::item`]).
     fn function_item(
-        &self,
+        &mut self,
         keyword: usize,
         body: usize,
         enclosing: &[Option<usize>],
-    ) -> Option<Box<[(usize, usize)]>> {
+    ) -> Option<Item> {
         let mut start = keyword;
         while start > 0
             && (["const", "async", "unsafe", "default", "extern"]
@@ -1067,7 +1095,29 @@ impl Reader<'_> {
         let end = self.skip_tree(body).ok()? - 1;
         let function = (self.tokens[start].start, self.tokens[end].end);
         let around = self.surroundings(enclosing[keyword], enclosing, true)?;
-        Some(std::iter::once(function).chain(around).collect())
+        Some(self.item(function, around))
+    }
+
+    /// The item with its own bytes and the blocks around it, which items
+    /// of the same block share.
+    fn item(&mut self, own: (usize, usize), around: Vec<(usize, usize)>) -> Item {
+        // The text is shorter than `u32::MAX` bytes.
+        let narrow = |(start, end): (usize, usize)| (start as u32, end as u32);
+        let around: Vec<(u32, u32)> = around.into_iter().map(narrow).collect();
+        let index = if around.is_empty() {
+            None
+        } else if let Some(&index) = self.block_index.get(&around) {
+            Some(index)
+        } else {
+            let index = self.blocks.len() as u32;
+            self.blocks.push(around.clone().into_boxed_slice());
+            self.block_index.insert(around, index);
+            Some(index)
+        };
+        Item {
+            own: narrow(own),
+            around: index,
+        }
     }
 
     /// For an item whose own ranges do not parse alone (its keyword at
@@ -1079,19 +1129,21 @@ impl Reader<'_> {
         &self,
         keyword: usize,
         enclosing: &[Option<usize>],
-        bodies: &HashMap<usize, Box<[(usize, usize)]>>,
-    ) -> Option<Box<[(usize, usize)]>> {
+        bodies: &HashMap<usize, Item>,
+    ) -> Option<Item> {
         let mut group = enclosing[keyword]?;
         loop {
-            if let Some(item) = bodies.get(&group) {
-                return Some(item.clone());
+            if let Some(&item) = bodies.get(&group) {
+                return Some(item);
             }
             match enclosing[group] {
                 Some(outer) => group = outer,
                 None => {
-                    return self
-                        .top_level_item(group)
-                        .map(|range| Box::new([range]) as Box<[_]>);
+                    let (start, end) = self.top_level_item(group)?;
+                    return Some(Item {
+                        own: (start as u32, end as u32),
+                        around: None,
+                    });
                 }
             }
         }
@@ -1391,7 +1443,7 @@ mod tests {
         let s = scan_default(text);
         let item = |name: &str| -> Option<String> {
             let f = s.functions.iter().find(|f| f.name == ident_hash(name))?;
-            Some(joined(text, f.item.as_deref()?))
+            Some(joined(text, &s.ranges(f.item?).collect::<Vec<_>>()))
         };
         // A doc comment is no token; the attributes start the item.
         assert_eq!(
@@ -1434,7 +1486,7 @@ mod tests {
             let prefix = &text[..end];
             let scanned = scan_default(prefix);
             for f in &scanned.functions {
-                for &(a, b) in f.item.iter().flatten() {
+                for (a, b) in f.item.into_iter().flat_map(|item| scanned.ranges(item)) {
                     assert!(a <= b && b <= prefix.len(), "{prefix:?}");
                 }
             }
@@ -1485,7 +1537,7 @@ mod tests {
         let items: Vec<Option<String>> = s
             .structs
             .iter()
-            .map(|s| Some(joined(text, s.item.as_deref()?)))
+            .map(|st| Some(joined(text, &s.ranges(st.item?).collect::<Vec<_>>())))
             .collect();
         assert_eq!(
             items,
