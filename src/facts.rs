@@ -103,6 +103,25 @@ impl FileFacts {
         }
     }
 
+    /// Adds the facts of another part of the same file.
+    pub fn append(&mut self, mut other: FileFacts) {
+        let offset = self.comparisons.len();
+        for access in &mut other.accesses {
+            if let Some(comparison) = &mut access.comparison {
+                *comparison += offset;
+            }
+        }
+        self.structs.append(&mut other.structs);
+        self.accesses.append(&mut other.accesses);
+        self.comparisons.append(&mut other.comparisons);
+        self.calls.append(&mut other.calls);
+        self.functions.append(&mut other.functions);
+        self.bindings.append(&mut other.bindings);
+        self.mod_decls.append(&mut other.mod_decls);
+        self.directives.append(&mut other.directives);
+        self.items.append(&mut other.items);
+    }
+
     /// Points every span at file `id` of the source database.
     pub fn assign_file(&mut self, id: usize) {
         self.for_each_span(|span| span.file = id);

@@ -78,9 +78,10 @@ enum State {
         text: Fingerprint,
         facts: usize,
     },
-    /// With the files its declarations refer to, as its scan reads them:
-    /// whether they are test code still depends on the declarations.
-    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>),
+    /// With the files its declarations refer to, as its scan reads them
+    /// (whether they are test code still depends on the declarations), and
+    /// the facts of its items that parse alone.
+    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>, usize),
     Unreadable(String),
 }
 
@@ -114,7 +115,12 @@ enum Outcome {
     Parsed(Fingerprint, FileFacts),
     /// With the candidate functions parsed for their mentions.
     Partial(Fingerprint, FileFacts, Vec<usize>),
-    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>),
+    Unparsable(
+        Fingerprint,
+        syntax::ParseError,
+        Vec<ScannedChild>,
+        FileFacts,
+    ),
     Unreadable(String),
 }
 
@@ -375,12 +381,7 @@ impl Loader {
                         ranges.extend(items.scan.ranges(item));
                     }
                 }
-                let excerpt = Excerpt::new(&text, &ranges);
-                if let Ok(mut facts) = syntax::extract(0, &excerpt.text, *code) {
-                    facts.for_each_span(|span| {
-                        span.start = excerpt.offset_in_file(span.start);
-                        span.end = excerpt.offset_in_file(span.end);
-                    });
+                if let Ok(facts) = extract_excerpt(&text, &ranges, *code) {
                     return Outcome::Partial(Fingerprint::of(&text), facts, found);
                 }
             }
@@ -388,8 +389,10 @@ impl Loader {
             match syntax::extract(0, &text, *code) {
                 Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
                 Err(error) => {
-                    let (children, _) = scanned_modules(path, &scan::scan(&text, vocabulary));
-                    Outcome::Unparsable(Fingerprint::of(&text), error, children)
+                    let scan = scan::scan(&text, vocabulary);
+                    let (children, _) = scanned_modules(path, &scan);
+                    let facts = items_alone(&text, &scan, *code);
+                    Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
                 }
             }
         });
@@ -451,9 +454,10 @@ impl Loader {
                     }
                     State::Parsed { text, facts: index }
                 }
-                Outcome::Unparsable(text, error, children) => {
-                    self.facts[index] = FileFacts::default();
-                    State::Unparsable(text, error, children)
+                Outcome::Unparsable(text, error, children, facts) => {
+                    self.digest.add(id, &facts);
+                    self.facts[index] = facts;
+                    State::Unparsable(text, error, children, index)
                 }
                 Outcome::Unreadable(message) => {
                     self.facts[index] = FileFacts::default();
@@ -527,7 +531,7 @@ impl Loader {
     fn declarations(&self, id: usize) -> Vec<(usize, CodeKind)> {
         let slot = &self.slots[id];
         let children = match &slot.state {
-            State::Scanned { children, .. } | State::Unparsable(_, _, children) => children,
+            State::Scanned { children, .. } | State::Unparsable(_, _, children, _) => children,
             _ => return self.declared.get(&id).cloned().unwrap_or_default(),
         };
         children
@@ -579,8 +583,7 @@ impl Loader {
                     partial: Some(partial),
                     ..
                 } => Some(partial.facts),
-                State::Parsed { facts, .. } => Some(*facts),
-                State::Unparsable(..) => None,
+                State::Parsed { facts, .. } | State::Unparsable(.., facts) => Some(*facts),
                 _ => continue,
             };
             if let Some(index) = facts {
@@ -631,14 +634,16 @@ impl Loader {
                     ));
                     parsed.files += 1;
                 }
-                State::Unparsable(text, error, _) => {
+                State::Unparsable(text, error, _, index) => {
                     parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display.clone(),
                         text,
                         slot.code,
                     ));
-                    parsed.facts.push(FileFacts::default());
+                    let mut file_facts = facts[index].take().unwrap_or_default();
+                    file_facts.assign_file(file);
+                    parsed.facts.push(file_facts);
                     parsed.errors.push(FileError {
                         display,
                         file: Some(file),
@@ -777,6 +782,46 @@ fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) 
         })
         .map(|(i, _)| *i)
         .collect()
+}
+
+/// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
+fn extract_excerpt(
+    text: &str,
+    ranges: &[(usize, usize)],
+    code: CodeKind,
+) -> Result<FileFacts, syntax::ParseError> {
+    let excerpt = Excerpt::new(text, ranges);
+    let mut facts = syntax::extract(0, &excerpt.text, code)?;
+    facts.for_each_span(|span| {
+        span.start = excerpt.offset_in_file(span.start);
+        span.end = excerpt.offset_in_file(span.end);
+    });
+    Ok(facts)
+}
+
+/// The facts of a file that does not parse: those of each struct and
+/// function the scan finds that parses alone, so that a syntax error
+/// elsewhere loses no more than the prefilter, which parses items alone,
+/// would keep.
+fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts {
+    let mut items: Vec<scan::Item> = scan
+        .structs
+        .iter()
+        .filter_map(|s| s.item)
+        .chain(scan.functions.iter().filter_map(|f| f.item))
+        .collect();
+    items.sort_unstable();
+    items.dedup();
+    let mut facts = FileFacts::default();
+    for item in items {
+        let ranges: Vec<(usize, usize)> = std::iter::once((0, scan.inner_attributes_end))
+            .chain(scan.ranges(item))
+            .collect();
+        if let Ok(more) = extract_excerpt(text, &ranges, code) {
+            facts.append(more);
+        }
+    }
+    facts
 }
 
 /// Some byte ranges of a file, each on a line of its own, parsed instead

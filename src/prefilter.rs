@@ -1,48 +1,54 @@
-//! Decides which files must be parsed, from the lexical scans of all files
-//! and the facts of the files parsed so far. The loader asks again after
-//! every round of parsing until nothing new is wanted, so the files it
-//! skips are those whose facts could not change any finding.
+//! Decides which files must be parsed, and how much of each, from the
+//! lexical scans of all files and the facts of the files parsed so far.
+//! The loader asks again after every round of parsing until nothing new
+//! is wanted, so what it skips could not change any finding.
 //!
 //! A file is parsed as a whole when
 //! - its scan is uncertain, or a `#[path]` attribute may redirect one of
 //!   its `mod` declarations, or it may declare a module file discovery did
 //!   not find, or it may hold `// budget-lint:` directives (each covers
 //!   the item it precedes, or is reported unused);
-//! - it mentions, in a position that may name a field, a limit (whose
-//!   every read and check counts, or, for a limit that bounds no counter,
-//!   every read until one is known);
-//! - it mentions a counter, or a field beside a limit that nothing reads
-//!   in a struct BL003 does not exempt (BL003 shows its reads), and a
-//!   resolution to it can be certain there:
-//!   the file also names a type that reaches the owner through field
-//!   types, or the name is declared by that struct alone;
-//! - once the rules above want nothing more, it mentions a counter that is
-//!   checked but never spent (BL001 shows its uncertain spends and test
-//!   writes), or a function through which the amount of that counter's
-//!   parallel tracker flows (BL001's suggestion spends it there);
+//! - it mentions a function through which the amount of the parallel
+//!   tracker of a counter that is checked but never spent flows (BL001's
+//!   suggestion spends it there);
+//! - it mentions one of the names below outside every function that
+//!   parses alone (in a constant, a static);
 //! - it may declare the module of a parsed file, and its scan cannot tell
 //!   whether the declaration is test code (which makes that file test
 //!   code).
 //!
-//! A top-level struct is parsed alone (the rest of its file blanked) when
-//! it may hold a budget field ([`crate::names::possible_budget_fields`])
-//! that is mentioned anywhere, or a limit beside a field that some file
-//! may read for certain; when a relevant receiver's type may name it; or
-//! when its fields' names are declared by fewer than two parsed structs,
-//! which decides whether a name alone resolves.
+//! Otherwise the functions that mention, in a position that may name a
+//! field, one of these names are parsed (each with what it needs to parse
+//! alone, [`crate::scan::Item`]):
+//! - a limit (whose every read and check counts, or, for a limit that
+//!   bounds no counter, every read until one is known);
+//! - a counter, or a field beside a limit that nothing reads in a struct
+//!   BL003 does not exempt (BL003 shows its reads), where a resolution to
+//!   it can be certain: the file also names a type that reaches the owner
+//!   through field types, or the name is declared by that struct alone;
+//! - once the rules above want nothing more, a counter that is checked but
+//!   never spent (BL001 shows its uncertain spends and test writes).
 //!
-//! A function is parsed alone (with the header of its `impl` or `trait`
-//! block, if any) when it defines a helper that code calls with budget
-//! fields (not the fields beside them), or that such a helper passes its
-//! parameters on to, and it takes parameters other than `self`, unless the
-//! parsed definitions of that name already disagree on the number of
-//! parameters (then no call of it is traced); where the scans show
-//! definitions of another arity, one of those is parsed first to settle
-//! it. A function nested deeper is parsed with its whole file.
+//! A struct is parsed alone when it may hold a budget field
+//! ([`crate::names::possible_budget_fields`]) that is mentioned anywhere,
+//! or a limit beside a field that some file may read for certain; when a
+//! relevant receiver's type may name it; or when its fields' names are
+//! declared by fewer than two parsed structs, which decides whether a name
+//! alone resolves.
 //!
-//! Syntax errors in files that are not parsed go unreported, and a struct
-//! or function parsed alone is kept even if the rest of its file does not
-//! parse (items that do not parse alone are parsed with their file);
+//! A function is parsed alone when it defines a helper that code calls
+//! with budget fields (not the fields beside them), or that such a helper
+//! passes its parameters on to, and it takes parameters other than `self`,
+//! unless the parsed definitions of that name already disagree on the
+//! number of parameters (then no call of it is traced); where the scans
+//! show definitions of another arity, one of those is parsed first to
+//! settle it.
+//!
+//! Syntax errors in files that are not parsed whole go unreported. A
+//! file that does not parse keeps the facts of its structs and functions
+//! that parse alone, with or without the prefilter, so a struct or
+//! function the prefilter parses alone gives the same facts either way
+//! (items that do not parse alone are parsed with their file);
 //! `--no-prefilter` parses every file. Whenever the model or the syntax
 //! facts learn a new way to reach a field (helper functions, return types),
 //! the rules here must learn it too: `tests/robustness.rs` compares the

@@ -518,6 +518,71 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
     }
 }
 
+/// Every input the fuzz target (`fuzz/fuzz_targets/pipeline.rs`) found
+/// failing, as a workspace's only source file: the findings must not
+/// depend on the prefilter, and the exit status is one the design gives.
+#[test]
+fn fuzz_regressions_give_the_same_findings_with_and_without_the_prefilter() {
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&inputs).expect("fuzz regressions") {
+        let input = entry.expect("entry").path();
+        let dir = tempfile::tempdir().expect("temp dir");
+        write(
+            dir.path(),
+            "src/lib.rs",
+            std::fs::read(&input).expect("input"),
+        );
+        let findings = |extra: &[&str]| {
+            let mut args = vec!["--message-format", "json", "-j", "1"];
+            args.extend_from_slice(extra);
+            let out = lint(dir.path(), &args);
+            assert!(
+                matches!(out.code, 0..=2),
+                "{}: {}",
+                input.display(),
+                out.stderr
+            );
+            json(&out)["findings"].clone()
+        };
+        assert_eq!(
+            findings(&[]),
+            findings(&["--no-prefilter"]),
+            "{}",
+            input.display()
+        );
+        count += 1;
+    }
+    assert!(count > 0);
+}
+
+/// A file with a syntax error is reported, and its structs and functions
+/// that parse alone are still linted, with or without the prefilter.
+#[test]
+fn the_items_of_a_file_with_a_syntax_error_are_linted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "src/lib.rs",
+        "pub const BROKEN: u32 = ;\n\npub struct Budget {\n    pub steps_used: u64,\n    pub max_steps: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.steps_used >= b.max_steps\n}\n",
+    );
+    for extra in [&[][..], &["--no-prefilter"][..]] {
+        let mut args = vec!["--message-format", "json"];
+        args.extend_from_slice(extra);
+        let doc = json(&lint(dir.path(), &args));
+        let codes = finding_codes(&doc);
+        assert!(
+            codes.len() == 1 && codes[0].starts_with("BL001"),
+            "{extra:?}: {codes:?}"
+        );
+        if extra.is_empty() {
+            continue;
+        }
+        // Only a file parsed whole can show its syntax error.
+        assert_eq!(error_messages(&doc).len(), 1, "{doc}");
+    }
+}
+
 /// `#![cfg(test)]` at the top of a file makes all of it test code, also
 /// when the prefilter parses one struct of it alone: BL003 skips structs
 /// in test code.
