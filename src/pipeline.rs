@@ -810,8 +810,17 @@ fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts {
         .filter_map(|s| s.item)
         .chain(scan.functions.iter().filter_map(|f| f.item))
         .collect();
-    items.sort_unstable();
-    items.dedup();
+    // An item inside another (a method inside the `impl` that a macro in
+    // it made a top-level item) is parsed with that one, once.
+    items.sort_unstable_by_key(|item| (item.own.0, std::cmp::Reverse(item.own.1)));
+    let mut end = 0;
+    items.retain(|item| {
+        let outside = item.own.0 >= end;
+        if outside {
+            end = item.own.1;
+        }
+        outside
+    });
     let mut facts = FileFacts::default();
     for item in items {
         let ranges: Vec<(usize, usize)> = std::iter::once((0, scan.inner_attributes_end))
@@ -992,6 +1001,25 @@ mod tests {
         assert_eq!(excerpt.offset_in_file(0), 0);
         let facts = crate::syntax::extract(0, &excerpt.text, CodeKind::Production).expect("parses");
         assert_eq!(facts.structs.len(), 1);
+    }
+
+    #[test]
+    fn a_file_that_does_not_parse_keeps_each_item_once() {
+        let text = "impl X {\n    m! { fn f(s: S) { s.max_a; } }\n    fn g(s: S) -> bool { s.max_b > 1 }\n}\nfn h(s: S) { s.max_c; }\nconst BROKEN: u8 = ;\n";
+        assert!(crate::syntax::extract(0, text, CodeKind::Production).is_err());
+        let scan = scan::scan(text, &Vocabulary::default());
+        let facts = items_alone(text, &scan, CodeKind::Production);
+        // `g` is parsed with the `impl` around `f` (whose macro, in an
+        // `impl`, gives no facts), not a second time alone.
+        let mut fields: Vec<&str> = facts.accesses.iter().map(|a| &*a.place.field).collect();
+        fields.sort_unstable();
+        assert_eq!(fields, ["max_b", "max_c"]);
+        let at = facts
+            .accesses
+            .iter()
+            .find(|a| &*a.place.field == "max_c")
+            .expect("max_c");
+        assert_eq!(&text[at.span.start..at.span.end], "max_c");
     }
 
     #[test]
