@@ -685,7 +685,7 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
         .iter()
         .map(|m| ModDecl {
             name: m.name.clone(),
-            path_attr: None,
+            path_attr: m.path.clone(),
             inline: m.inline.clone().unwrap_or_default(),
             code: CodeKind::Production,
         })

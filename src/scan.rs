@@ -37,7 +37,8 @@ pub struct Scan {
     /// The headers and closing braces of the blocks around the items that
     /// parse alone ([`Item::around`]), shared by the items of a block.
     pub blocks: Vec<Box<[(u32, u32)]>>,
-    /// A `#[path = …]` attribute may redirect a module declaration.
+    /// A `#[path = …]` attribute that the scan could not read for a
+    /// `mod name;` declaration may redirect a module declaration.
     pub path_attr: bool,
     /// Where the file's leading inner attributes (`#![cfg(test)]`) end:
     /// items parsed alone keep them, since they apply to every item.
@@ -62,6 +63,8 @@ pub struct ScannedMod {
     /// make it test code (`#[cfg(test)]`), as the parser would decide;
     /// `None` when the scan cannot tell.
     pub test: Option<bool>,
+    /// Its `#[path = "…"]` attribute, as the parser reads it.
+    pub path: Option<String>,
 }
 
 /// A function definition as the helper tracer (`model::helpers`) may use
@@ -214,6 +217,10 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     // The item ranges of the functions that parse alone, by the `{` that
     // opens their body: what is nested in one parses with it.
     let mut bodies: HashMap<usize, Item> = HashMap::default();
+    // The `path` of every `#[path …]` attribute, and of those the scan
+    // read for the `mod name;` declaration they belong to.
+    let mut paths: Vec<usize> = Vec::new();
+    let mut read_paths: Vec<usize> = Vec::new();
     for (index, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident {
             continue;
@@ -284,17 +291,22 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     && semi.kind == Kind::Punct(b';')
                 {
                     let (inline, test) = reader.module_context(index, &enclosing);
+                    let path = reader.declared_path(index);
+                    if let Some((_, attribute)) = path {
+                        read_paths.push(attribute);
+                    }
                     scan.mods.push(ScannedMod {
                         name: unraw(&text[name.start..name.end]).to_string(),
                         inline,
                         test,
+                        path: path.map(|(path, _)| path),
                     });
                 }
             }
             "path" => {
                 let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
                 if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#')) {
-                    scan.path_attr = true;
+                    paths.push(index);
                 }
             }
             _ => {}
@@ -309,6 +321,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             })
             .map(|(token, _)| ident_hash(&text[token.start..token.end])),
     );
+    scan.path_attr = paths.iter().any(|at| !read_paths.contains(at));
     scan.functions.sort_unstable();
     scan.functions.dedup();
     let groups = groups(text, &tokens);
@@ -1025,6 +1038,30 @@ impl Reader<'_> {
         (Some(names), test)
     }
 
+    /// The `#[path = "…"]` attribute of the `mod name;` declaration whose
+    /// keyword is at `keyword`, as the parser reads it, with the index of
+    /// its `path` token; `None` when it has none, or one the scan does not
+    /// read (an escape, a raw string, another shape).
+    fn declared_path(&self, keyword: usize) -> Option<(String, usize)> {
+        let mut at = self.item_start(keyword);
+        while self.is_punct(at, b'#') {
+            let close = self.skip_tree(at + 1).ok()? - 1;
+            if self.is_word(at + 2, "path") {
+                let shaped = close == at + 5
+                    && self.is_punct(at + 3, b'=')
+                    && self.kind(at + 4) == Some(Kind::Other);
+                if !shaped {
+                    return None;
+                }
+                let value = self.text_at(at + 4).strip_prefix('"')?.strip_suffix('"')?;
+                let plain = !value.contains(['\\', '"']);
+                return plain.then(|| (value.to_string(), at + 2));
+            }
+            at = close + 1;
+        }
+        None
+    }
+
     /// Whether the outer attributes of the item whose keyword is at
     /// `keyword` make it test code as `syntax::attrs::is_test_code`
     /// decides: a path ending in `test` or `bench`, or `cfg(…)` of a
@@ -1406,6 +1443,21 @@ mod tests {
     }
 
     #[test]
+    fn path_attributes_of_module_declarations_are_read_as_the_parser_reads_them() {
+        let s = scan_default(
+            "#[path = \"sys/unix.rs\"]\n#[cfg(unix)]\npub(crate) mod sys;\nmod plain;\n#[path = \"a\\\\b.rs\"] mod escaped;\n#[path = r\"raw.rs\"] mod raw;\n",
+        );
+        let paths: Vec<Option<&str>> = s.mods.iter().map(|m| m.path.as_deref()).collect();
+        assert_eq!(paths, [Some("sys/unix.rs"), None, None, None]);
+        // The two it cannot read may redirect a declaration.
+        assert!(s.path_attr);
+        let read = scan_default("#[path = \"x.rs\"] mod x;\nmod y;\n");
+        assert!(!read.path_attr);
+        let inline = scan_default("#[path = \"x\"] mod x { mod y; }\n");
+        assert!(inline.path_attr);
+    }
+
+    #[test]
     fn module_declarations_know_their_test_attributes() {
         let tests = |text: &str| -> Vec<Option<bool>> {
             scan_default(text).mods.iter().map(|m| m.test).collect()
@@ -1652,7 +1704,9 @@ mod i { mod j { mod k; } }",
         let contexts: Vec<Option<Vec<String>>> =
             nested.mods.iter().map(|m| m.inline.clone()).collect();
         assert_eq!(contexts, [None, None, inline(&["i", "j"])]);
-        assert!(s.path_attr);
+        // The scan reads the path, so nothing else may redirect.
+        assert_eq!(s.mods[3].path.as_deref(), Some("x.rs"));
+        assert!(!s.path_attr);
         assert!(!scan_default("mod a;").path_attr);
     }
 

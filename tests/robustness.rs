@@ -382,6 +382,25 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
             ],
         ),
         (
+            // The test module's file is named by a `#[path]` attribute,
+            // which the scan reads as the parser does.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "pub mod budget;\n#[cfg(test)]\n#[path = \"testing/fill.rs\"]\nmod helpers;\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/testing/fill.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
             // The test module is declared inside an inline module of a
             // parent that also declares the budget's module.
             "BL001 src/budget.rs",
