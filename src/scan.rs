@@ -1019,11 +1019,7 @@ impl Reader<'_> {
         let mut names = Vec::new();
         let mut at = keyword;
         while let Some(open) = enclosing[at] {
-            let named = open >= 2
-                && self.is_punct(open, b'{')
-                && matches!(self.kind(open - 1), Some(Kind::Ident | Kind::RawIdent))
-                && self.is_word(open - 2, "mod");
-            if !named {
+            if self.module_header(open).is_none() {
                 return (None, None);
             }
             names.push(unraw(self.text_at(open - 1)).to_string());
@@ -1043,9 +1039,7 @@ impl Reader<'_> {
     /// its `path` token; `None` when it has none, or one the scan does not
     /// read (an escape, a raw string, another shape).
     fn declared_path(&self, keyword: usize) -> Option<(String, usize)> {
-        let mut at = self.item_start(keyword);
-        while self.is_punct(at, b'#') {
-            let close = self.skip_tree(at + 1).ok()? - 1;
+        for (at, close) in self.outer_attributes(keyword)? {
             if self.is_word(at + 2, "path") {
                 let shaped = close == at + 5
                     && self.is_punct(at + 3, b'=')
@@ -1057,9 +1051,21 @@ impl Reader<'_> {
                 let plain = !value.contains(['\\', '"']);
                 return plain.then(|| (value.to_string(), at + 2));
             }
-            at = close + 1;
         }
         None
+    }
+
+    /// The `#` and `]` of each outer attribute of the item whose keyword
+    /// is at `keyword`; `None` when one does not close.
+    fn outer_attributes(&self, keyword: usize) -> Option<Vec<(usize, usize)>> {
+        let mut attributes = Vec::new();
+        let mut at = self.item_start(keyword);
+        while self.is_punct(at, b'#') {
+            let close = self.skip_tree(at + 1).ok()? - 1;
+            attributes.push((at, close));
+            at = close + 1;
+        }
+        Some(attributes)
     }
 
     /// Whether the outer attributes of the item whose keyword is at
@@ -1073,11 +1079,8 @@ impl Reader<'_> {
             return None;
         }
         let mut test = false;
-        let mut at = start;
-        while self.is_punct(at, b'#') {
-            let close = self.skip_tree(at + 1).ok()? - 1;
+        for (at, close) in self.outer_attributes(keyword)? {
             test |= self.attribute_is_test(at + 2, close)?;
-            at = close + 1;
         }
         Some(test)
     }
@@ -1163,7 +1166,7 @@ impl Reader<'_> {
     /// macro call or definition, a constant). Parsing either gives the
     /// item's facts with those of the code around it.
     fn item_around(
-        &self,
+        &mut self,
         keyword: usize,
         enclosing: &[Option<usize>],
         bodies: &HashMap<usize, Item>,
@@ -1176,11 +1179,8 @@ impl Reader<'_> {
             match enclosing[group] {
                 Some(outer) => group = outer,
                 None => {
-                    let (start, end) = self.top_level_item(group)?;
-                    return Some(Item {
-                        own: (start as u32, end as u32),
-                        around: None,
-                    });
+                    let range = self.top_level_item(group)?;
+                    return Some(self.item(range, Vec::new()));
                 }
             }
         }
@@ -1245,6 +1245,7 @@ impl Reader<'_> {
     /// The first token of `mod name {` whose brace is at `block`.
     fn module_header(&self, block: usize) -> Option<usize> {
         let named = block >= 2
+            && self.is_punct(block, b'{')
             && matches!(self.kind(block - 1), Some(Kind::Ident | Kind::RawIdent))
             && self.is_word(block - 2, "mod");
         named.then(|| self.item_start(block - 2))
