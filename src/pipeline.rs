@@ -331,14 +331,11 @@ impl Loader {
                         let structs = structs
                             .iter()
                             .chain(done_structs)
-                            .filter_map(|&i| scan.structs.get(i)?.item)
-                            .flat_map(|item| scan.ranges(item));
+                            .filter_map(|&i| scan.structs.get(i)?.item);
                         let functions = functions
                             .iter()
                             .chain(done_functions)
-                            .filter_map(|&i| scan.functions.get(i)?.item)
-                            .flat_map(|item| scan.ranges(item));
-                        let inner_attributes = (0, scan.inner_attributes_end);
+                            .filter_map(|&i| scan.functions.get(i)?.item);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
@@ -351,10 +348,7 @@ impl Loader {
                         };
                         Some(Items {
                             scan,
-                            ranges: std::iter::once(inner_attributes)
-                                .chain(structs)
-                                .chain(functions)
-                                .collect(),
+                            ranges: alone(scan, structs.chain(functions)),
                             candidates,
                             names: mentions,
                         })
@@ -375,11 +369,13 @@ impl Loader {
             if let Some(items) = items {
                 let found = mentioning(&text, &items.candidates, items.names);
                 let mut ranges = items.ranges.clone();
-                for &i in &found {
-                    let item = items.candidates.iter().find(|(c, _)| *c == i);
-                    if let Some(item) = item.and_then(|(_, f)| f.item) {
-                        ranges.extend(items.scan.ranges(item));
-                    }
+                for (_, function) in items.candidates.iter().filter(|(i, _)| found.contains(i)) {
+                    ranges.extend(
+                        function
+                            .item
+                            .into_iter()
+                            .flat_map(|item| items.scan.ranges(item)),
+                    );
                 }
                 if let Ok(facts) = extract_excerpt(&text, &ranges, *code) {
                     return Outcome::Partial(Fingerprint::of(&text), facts, found);
@@ -784,6 +780,14 @@ fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) 
         .collect()
 }
 
+/// The byte ranges that parse `items` of a file alone: theirs, and the
+/// file's inner attributes (`#![cfg(test)]`), which apply to every item.
+fn alone(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
+    std::iter::once((0, scan.inner_attributes_end))
+        .chain(items.into_iter().flat_map(|item| scan.ranges(item)))
+        .collect()
+}
+
 /// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
 fn extract_excerpt(
     text: &str,
@@ -823,10 +827,7 @@ fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts {
     });
     let mut facts = FileFacts::default();
     for item in items {
-        let ranges: Vec<(usize, usize)> = std::iter::once((0, scan.inner_attributes_end))
-            .chain(scan.ranges(item))
-            .collect();
-        if let Ok(more) = extract_excerpt(text, &ranges, code) {
+        if let Ok(more) = extract_excerpt(text, &alone(scan, [item]), code) {
             facts.append(more);
         }
     }

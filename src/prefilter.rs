@@ -349,17 +349,20 @@ impl Needs {
                             })
                     })
                     .collect();
+                // A name mentioned outside every function that parses alone
+                // is never covered: the file is parsed whole for it.
+                if mentioned
+                    .iter()
+                    .any(|h| scan.loose_fields.binary_search(h).is_ok())
+                {
+                    return Some(Want::Full);
+                }
                 let mentions: Vec<String> = mentioned
                     .iter()
                     .flat_map(|h| names_by_hash.get(h).into_iter().flatten())
                     .filter(|name| !u.covered.iter().any(|c| c == *name))
                     .map(|name| name.to_string())
                     .collect();
-                let loose =
-                    |name: &String| scan.loose_fields.binary_search(&ident_hash(name)).is_ok();
-                if mentions.iter().any(loose) {
-                    return Some(Want::Full);
-                }
                 let structs: Vec<usize> = u
                     .structs()
                     .filter(|(_, s)| {
