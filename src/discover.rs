@@ -229,8 +229,23 @@ pub fn code_for_path(path: &Path) -> CodeKind {
     }
 }
 
+/// `path` from the root of the file system, with `.` and `..` resolved
+/// without touching the file system (as cargo does): the same file always
+/// has the same name, whether it was discovered or a `mod` declaration
+/// reached it.
 pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The path shown to users: relative to the root with forward slashes.

@@ -950,25 +950,9 @@ fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
                     }
                 }
             };
-            let file = crate::discover::absolute(&file);
-            (normalize(&file), decl.code)
+            (crate::discover::absolute(&file), decl.code)
         })
         .collect()
-}
-
-/// Resolves `.` and `..` without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

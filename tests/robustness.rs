@@ -199,6 +199,23 @@ fn missing_and_odd_module_files() {
 }
 
 #[test]
+fn a_path_through_dot_dot_names_each_file_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "src/lib.rs", "mod config;\n");
+    write(dir.path(), "src/config.rs", UNREAD_LIMIT);
+    let plain = lint(dir.path(), &["--message-format", "json"]);
+    assert_eq!(plain.code, 1, "{}", plain.stderr);
+    for extra in [&[][..], &["--no-prefilter"][..]] {
+        let mut args = vec!["--message-format", "json"];
+        args.extend(extra);
+        let out = lint(&dir.path().join("src").join(".."), &args);
+        let doc = json(&out);
+        assert_eq!(doc["summary"]["files"], 2, "{extra:?}");
+        assert_eq!(out.stdout, plain.stdout, "{extra:?}");
+    }
+}
+
+#[test]
 fn a_missing_module_is_reported_with_or_without_the_prefilter() {
     let dir = tempfile::tempdir().expect("temp dir");
     write(
