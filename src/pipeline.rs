@@ -165,7 +165,9 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
     }
     // The prefilter's model is rebuilt only when a round with the model of
     // an earlier one wants nothing more: what it wants then is wanted
-    // anyway, and the last round always sees every parsed file.
+    // anyway, and the last round always sees every parsed file. A model
+    // that looked for the candidates' evidence is not kept: an older model
+    // never looks for it, so its round would want nothing new.
     let mut model: Option<Model> = None;
     loop {
         let pending: Vec<usize> = loader.with_state(|s| matches!(s, State::Pending));
@@ -186,6 +188,9 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
             }
             model = None;
             continue;
+        }
+        if model.as_ref().is_some_and(Model::helpers_traced) {
+            model = None;
         }
         loader.parse(chosen);
     }

@@ -138,9 +138,22 @@ pub fn select(
     model: &mut Model,
     trace_helpers: impl FnOnce(&mut Model),
 ) -> Vec<(usize, Want)> {
+    let graph = Graph::new(known.digest, unparsed);
+    let scans: Vec<&Scan> = known
+        .parsed_scans
+        .iter()
+        .chain(unparsed.iter().map(|u| u.scan))
+        .collect();
+    let postings = Postings::new(unparsed, &scans);
+    let files = Files {
+        unparsed,
+        known,
+        graph: &graph,
+        postings: &postings,
+    };
     let mut needs = Needs::default();
     needs.add_budget_fields(model);
-    let mut chosen = needs.select(unparsed, known, model);
+    let mut chosen = needs.select(&files, model);
     if chosen.iter().all(Option::is_none) && known.fresh {
         // The lints' candidates are settled once the rules above want
         // nothing more: now their evidence is wanted too, and which
@@ -148,7 +161,7 @@ pub fn select(
         // take limits read since for unread ones.
         trace_helpers(model);
         needs.add_candidates(model);
-        chosen = needs.select(unparsed, known, model);
+        chosen = needs.select(&files, model);
     }
     // Whether a parsed file is test code depends on its declaration, and
     // on its parent's, up to the crate root: a parent is parsed unless its
@@ -188,6 +201,16 @@ pub fn select(
         .enumerate()
         .filter_map(|(i, c)| Some((i, c?)))
         .collect()
+}
+
+/// The unparsed files with what is known of every file, the same for
+/// every set of needs in a round.
+#[derive(Clone, Copy)]
+struct Files<'a> {
+    unparsed: &'a [Unparsed<'a>],
+    known: &'a Known<'a>,
+    graph: &'a Graph,
+    postings: &'a Postings<'a>,
 }
 
 /// The field names whose accesses can change a finding.
@@ -262,13 +285,13 @@ impl Needs {
             .insert(field.owner);
     }
 
-    fn select(
-        &self,
-        unparsed: &[Unparsed<'_>],
-        known: &Known<'_>,
-        model: &Model,
-    ) -> Vec<Option<Want>> {
-        let graph = Graph::new(known.digest, unparsed);
+    fn select(&self, files: &Files<'_>, model: &Model) -> Vec<Option<Want>> {
+        let Files {
+            unparsed,
+            known,
+            graph,
+            postings,
+        } = *files;
         // Where a field name is declared by one struct so far, the name
         // alone may resolve to it: unless another struct declares it, all
         // its mentions matter. Declarations are parsed first.
@@ -299,11 +322,6 @@ impl Needs {
         let mut types = reached_types(known.digest, &names, unparsed);
         types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
         let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
-        let scans: Vec<&Scan> = known
-            .parsed_scans
-            .iter()
-            .chain(unparsed.iter().map(|u| u.scan))
-            .collect();
         // A helper's comparisons count only when they are about budget
         // fields; the fields beside a limit are wanted for their reads.
         let budget_fields: HashSet<&str> = model
@@ -317,7 +335,6 @@ impl Needs {
             &known.digest.arities,
             unparsed,
         );
-        let postings = Postings::new(unparsed, &scans);
         let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
         for &name in &names {
             names_by_hash
@@ -368,7 +385,7 @@ impl Needs {
                     .filter(|(_, s)| {
                         types.contains(&s.name)
                             || s.fields.iter().any(|f| undecided.contains(f))
-                            || graph.matters(s, known.fields, &postings)
+                            || graph.matters(s, known.fields, postings)
                     })
                     .map(|(i, _)| i)
                     .collect();

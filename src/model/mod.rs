@@ -261,6 +261,11 @@ impl Model {
         model
     }
 
+    /// Whether [`Model::trace_helpers`] has run.
+    pub fn helpers_traced(&self) -> bool {
+        self.helpers_traced
+    }
+
     /// Adds the checks made inside helper functions called with budget
     /// fields ([`helpers`]), once; `facts` are those the model is built
     /// from.
