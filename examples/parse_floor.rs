@@ -8,6 +8,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+/// The allocator of `cargo-budget-lint`, so that the floor measures
+/// parsing, not the difference between allocators.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
