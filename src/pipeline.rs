@@ -238,6 +238,7 @@ impl Loader {
                         self.warn_missing_module(id, &name, &child);
                     }
                     self.fields.extend(scan.fields.iter().copied());
+                    self.digest.add_scanned(&scan.structs);
                     State::Scanned {
                         scan: Box::new(scan),
                         children,
@@ -416,6 +417,10 @@ impl Loader {
                     self.facts.len() - 1
                 }
             };
+            if let Some(scan) = &scan {
+                self.digest
+                    .remove_scanned(parsed_structs(scan, partial.as_ref(), &want, &outcome));
+            }
             let state = match outcome {
                 Outcome::Partial(text, facts, found) => {
                     self.digest.add(id, &facts);
@@ -720,6 +725,30 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
         .map(|(child, m)| (child, code(m)))
         .collect();
     (children, missing)
+}
+
+/// The structs of a scanned file that stop being unparsed with `outcome`:
+/// those parsed alone, or every one not parsed before when the file is
+/// parsed whole or fails to.
+fn parsed_structs<'a>(
+    scan: &'a Scan,
+    partial: Option<&Partial>,
+    want: &'a Want,
+    outcome: &Outcome,
+) -> Vec<&'a scan::ScannedStruct> {
+    if let (Outcome::Partial(..), Want::Items { structs, .. }) = (outcome, want) {
+        return structs
+            .iter()
+            .filter_map(|&i| scan.structs.get(i))
+            .collect();
+    }
+    let before = partial.map_or(&[][..], |p| p.structs.as_slice());
+    scan.structs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !before.contains(i))
+        .map(|(_, s)| s)
+        .collect()
 }
 
 /// A file a `mod name;` declaration refers to, with the declaration's code

@@ -55,6 +55,7 @@
 //! output with and without the prefilter on every fixture.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -138,7 +139,7 @@ pub fn select(
     model: &mut Model,
     trace_helpers: impl FnOnce(&mut Model),
 ) -> Vec<(usize, Want)> {
-    let graph = Graph::new(known.digest, unparsed);
+    let graph = &known.digest.structs;
     let scans: Vec<&Scan> = known
         .parsed_scans
         .iter()
@@ -148,7 +149,7 @@ pub fn select(
     let files = Files {
         unparsed,
         known,
-        graph: &graph,
+        graph,
         postings: &postings,
     };
     let mut needs = Needs::default();
@@ -361,9 +362,9 @@ impl Needs {
                     .copied()
                     .filter(|h| {
                         every.contains(h)
-                            || typed.get(h).is_some_and(|reach| {
-                                scan.mentions.iter().any(|m| reach.contains(m))
-                            })
+                            || typed
+                                .get(h)
+                                .is_some_and(|reach| mentions_any(&scan.mentions, reach))
                     })
                     .collect();
                 // A name mentioned outside every function that parses alone
@@ -409,38 +410,60 @@ impl Needs {
 }
 
 /// Structs, parsed and scanned, as names and the types of their fields.
+#[derive(Default)]
 struct Graph {
-    /// For each type name, the structs that have a field of that type.
-    holders: HashMap<u32, Vec<u32>>,
+    /// For each type name, the structs that have a field of that type, with
+    /// the number of such fields.
+    holders: HashMap<u32, HashMap<u32, usize>>,
+    /// For each field name, the number of parsed structs that declare it.
     parsed: HashMap<u32, usize>,
+    /// For each field name, the number of structs not parsed yet that the
+    /// scans show declaring it.
     unparsed: HashMap<u32, usize>,
 }
 
+/// Adds `delta` (1 or -1) to a count, dropping it at zero.
+fn count(counts: &mut HashMap<u32, usize>, key: u32, delta: isize) {
+    match counts.entry(key) {
+        Entry::Occupied(mut entry) => {
+            let n = entry.get().saturating_add_signed(delta);
+            if n == 0 {
+                entry.remove();
+            } else {
+                entry.insert(n);
+            }
+        }
+        Entry::Vacant(entry) => {
+            if let Ok(n) = usize::try_from(delta)
+                && n > 0
+            {
+                entry.insert(n);
+            }
+        }
+    }
+}
+
 impl Graph {
-    /// The parsed structs come from the digest, which is current even when
-    /// the model is from an earlier round.
-    fn new(digest: &Digest, unparsed: &[Unparsed<'_>]) -> Graph {
-        let mut graph = Graph {
-            holders: HashMap::default(),
-            parsed: HashMap::default(),
-            unparsed: HashMap::default(),
-        };
-        for (owner, field, types) in digest.struct_fields.values().flatten() {
-            *graph.parsed.entry(*field).or_default() += 1;
-            for &ty in types {
-                graph.holders.entry(ty).or_default().push(*owner);
+    fn holds(&mut self, owner: u32, types: &[u32], delta: isize) {
+        for &ty in types {
+            let holders = self.holders.entry(ty).or_default();
+            count(holders, owner, delta);
+            if holders.is_empty() {
+                self.holders.remove(&ty);
             }
         }
-        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-            let name = s.name;
-            for field in &s.fields {
-                *graph.unparsed.entry(*field).or_default() += 1;
-            }
-            for &ty in &s.types {
-                graph.holders.entry(ty).or_default().push(name);
-            }
+    }
+
+    fn parsed_field(&mut self, (owner, field, types): &(u32, u32, Vec<u32>), delta: isize) {
+        count(&mut self.parsed, *field, delta);
+        self.holds(*owner, types, delta);
+    }
+
+    fn scanned(&mut self, s: &ScannedStruct, delta: isize) {
+        for &field in &s.fields {
+            count(&mut self.unparsed, field, delta);
         }
-        graph
+        self.holds(s.name, &s.types, delta);
     }
 
     fn parsed_declarations(&self, field: u32) -> usize {
@@ -458,7 +481,7 @@ impl Graph {
         let mut reach: HashSet<u32> = owners.collect();
         let mut pending: Vec<u32> = reach.iter().copied().collect();
         while let Some(name) = pending.pop() {
-            for &holder in self.holders.get(&name).into_iter().flatten() {
+            for &holder in self.holders.get(&name).into_iter().flat_map(HashMap::keys) {
                 if reach.insert(holder) {
                     pending.push(holder);
                 }
@@ -500,7 +523,17 @@ impl Graph {
         siblings
             .iter()
             .flat_map(|h| postings.files(*h))
-            .any(|file| file.iter().any(|m| reach.contains(m)))
+            .any(|mentions| mentions_any(mentions, &reach))
+    }
+}
+
+/// Whether a file's sorted mentions hold one of `names`: a few names are
+/// looked up in the mentions, many the other way round.
+fn mentions_any(mentions: &[u32], names: &HashSet<u32>) -> bool {
+    if names.len() * 16 < mentions.len() {
+        names.iter().any(|n| mentions.binary_search(n).is_ok())
+    } else {
+        mentions.iter().any(|m| names.contains(m))
     }
 }
 
@@ -537,9 +570,11 @@ impl<'a> Postings<'a> {
 
 /// What the prefilter reads from the parsed files, gathered file by file
 /// as the loader parses them: how calls connect functions, and how places
-/// reach fields.
+/// reach fields; and the graph of the structs, parsed or only scanned,
+/// which the loader keeps current as it scans and parses files.
 #[derive(Default)]
 pub struct Digest {
+    structs: Graph,
     /// The number of parameters of each function name; `None` when the
     /// definitions disagree.
     arities: HashMap<Arc<str>, Option<usize>>,
@@ -569,7 +604,17 @@ impl Digest {
                 fields.push((owner, ident_hash(&field.name), types));
             }
         }
-        self.struct_fields.insert(file, fields);
+        for field in &fields {
+            self.structs.parsed_field(field, 1);
+        }
+        for field in self
+            .struct_fields
+            .insert(file, fields)
+            .into_iter()
+            .flatten()
+        {
+            self.structs.parsed_field(&field, -1);
+        }
         let accessed = facts.accesses.iter().map(|a| &a.place);
         let compared = facts
             .comparisons
@@ -600,6 +645,21 @@ impl Digest {
                     .or_default()
                     .insert(call.callee.clone());
             }
+        }
+    }
+
+    /// Counts the structs a scan shows as not parsed yet.
+    pub fn add_scanned<'a>(&mut self, structs: impl IntoIterator<Item = &'a ScannedStruct>) {
+        for s in structs {
+            self.structs.scanned(s, 1);
+        }
+    }
+
+    /// Stops counting scanned structs as not parsed: they are parsed now,
+    /// alone or with their file, or their file never will be.
+    pub fn remove_scanned<'a>(&mut self, structs: impl IntoIterator<Item = &'a ScannedStruct>) {
+        for s in structs {
+            self.structs.scanned(s, -1);
         }
     }
 
@@ -925,6 +985,31 @@ mod tests {
             }],
             ..FileFacts::default()
         }
+    }
+
+    #[test]
+    fn the_struct_graph_counts_each_declaration_where_it_is_now() {
+        let text = "pub struct Agent {\n    pub max_steps: u64,\n    pub meter: Meter,\n}\n";
+        let scan = crate::scan::scan(text, &crate::names::Vocabulary::default());
+        let facts = crate::syntax::extract(0, text, CodeKind::Production).expect("parses");
+        let field = ident_hash("max_steps");
+        let reaches_agent =
+            |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
+        let mut digest = Digest::default();
+        digest.add_scanned(&scan.structs);
+        assert_eq!(digest.structs.unparsed_declarations(field), 1);
+        assert!(reaches_agent(&digest));
+        digest.remove_scanned(&scan.structs);
+        assert_eq!(digest.structs.unparsed_declarations(field), 0);
+        assert!(!reaches_agent(&digest));
+        // A file parsed again replaces its declarations.
+        digest.add(7, &facts);
+        digest.add(7, &facts);
+        assert_eq!(digest.structs.parsed_declarations(field), 1);
+        assert!(reaches_agent(&digest));
+        digest.add(7, &FileFacts::default());
+        assert_eq!(digest.structs.parsed_declarations(field), 0);
+        assert!(digest.structs.holders.is_empty());
     }
 
     #[test]
