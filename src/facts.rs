@@ -122,10 +122,83 @@ impl FileFacts {
         self.items.append(&mut other.items);
     }
 
+    /// The facts of two parts of the same file in the order one parse of
+    /// both would give them, where `position` orders the spans of the
+    /// parts: each part's facts keep their order. `None` when a span has
+    /// no position, or the facts hold what only a whole file has (module
+    /// declarations, directives, items).
+    pub fn merged_in_order(
+        mut self,
+        mut other: FileFacts,
+        position: impl Fn(Span) -> Option<usize>,
+    ) -> Option<FileFacts> {
+        let whole_file = |f: &FileFacts| {
+            !f.mod_decls.is_empty() || !f.directives.is_empty() || !f.items.is_empty()
+        };
+        if whole_file(&self) || whole_file(&other) {
+            return None;
+        }
+        // The spans of both point at the file `self` was assigned to.
+        let mut file = None;
+        self.for_each_span(|span| {
+            file.get_or_insert(span.file);
+        });
+        if let Some(file) = file {
+            other.assign_file(file);
+        }
+        self.append(other);
+        let keys: Vec<usize> = self
+            .comparisons
+            .iter()
+            .map(|c| position(c.span))
+            .collect::<Option<_>>()?;
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        order.sort_by_key(|&i| keys[i]);
+        let mut moved_to = vec![0; order.len()];
+        for (to, &from) in order.iter().enumerate() {
+            moved_to[from] = to;
+        }
+        let mut comparisons: Vec<Option<Comparison>> = std::mem::take(&mut self.comparisons)
+            .into_iter()
+            .map(Some)
+            .collect();
+        self.comparisons = order
+            .iter()
+            .filter_map(|&i| comparisons[i].take())
+            .collect();
+        for access in &mut self.accesses {
+            if let Some(comparison) = &mut access.comparison {
+                *comparison = moved_to[*comparison];
+            }
+        }
+        let mut merged = FileFacts {
+            structs: in_order(self.structs, |s| position(s.span))?,
+            accesses: in_order(self.accesses, |a| position(a.span))?,
+            comparisons: self.comparisons,
+            calls: in_order(self.calls, |c| position(c.span))?,
+            functions: in_order(self.functions, |f| position(f.function.span))?,
+            bindings: in_order(self.bindings, |b| position(b.statement))?,
+            ..FileFacts::default()
+        };
+        merged.shrink_to_fit();
+        Some(merged)
+    }
+
     /// Points every span at file `id` of the source database.
     pub fn assign_file(&mut self, id: usize) {
         self.for_each_span(|span| span.file = id);
     }
+}
+
+/// `facts` sorted by `key`, keeping the order of equal keys; `None` when
+/// a fact has no key.
+fn in_order<T>(facts: Vec<T>, key: impl Fn(&T) -> Option<usize>) -> Option<Vec<T>> {
+    let mut keyed: Vec<(usize, T)> = facts
+        .into_iter()
+        .map(|fact| Some((key(&fact)?, fact)))
+        .collect::<Option<_>>()?;
+    keyed.sort_by_key(|(key, _)| *key);
+    Some(keyed.into_iter().map(|(_, fact)| fact).collect())
 }
 
 #[derive(Debug, Clone)]

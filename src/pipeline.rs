@@ -99,13 +99,39 @@ struct Partial {
     covered: Vec<String>,
 }
 
-/// What to parse of a file that is not parsed whole: these ranges, and the
-/// functions among `candidates` whose text mentions one of `names`.
+/// What to parse of a file that is not parsed whole: the items wanted,
+/// and the functions among `candidates` whose text mentions one of
+/// `names`; with the items parsed before and their facts, to which a
+/// parse of the new items alone adds where it can.
 struct Items<'a> {
     scan: &'a Scan,
-    ranges: Ranges,
+    items: Vec<scan::Item>,
     candidates: Vec<(usize, &'a ScannedFn)>,
     names: &'a [String],
+    done: Part,
+    facts: Option<&'a FileFacts>,
+}
+
+/// Some items of a file as merged byte ranges: their own, and all that
+/// parse them alone (with the blocks around them).
+#[derive(Default)]
+struct Part {
+    own: Ranges,
+    all: Ranges,
+}
+
+impl Part {
+    fn of(scan: &Scan, items: &[scan::Item]) -> Part {
+        Part {
+            own: scan::merged(
+                items
+                    .iter()
+                    .map(|item| (item.own.0 as usize, item.own.1 as usize))
+                    .collect(),
+            ),
+            all: scan::merged(items.iter().flat_map(|&item| scan.ranges(item)).collect()),
+        }
+    }
 }
 
 enum Outcome {
@@ -334,14 +360,22 @@ impl Loader {
                         let (done_structs, done_functions) = partial
                             .as_ref()
                             .map_or((&[][..], &[][..]), |p| (&p.structs[..], &p.functions[..]));
-                        let structs = structs
-                            .iter()
-                            .chain(done_structs)
-                            .filter_map(|&i| scan.structs.get(i)?.item);
-                        let functions = functions
-                            .iter()
-                            .chain(done_functions)
-                            .filter_map(|&i| scan.functions.get(i)?.item);
+                        let struct_items = |structs: &[usize]| {
+                            structs
+                                .iter()
+                                .filter_map(|&i| scan.structs.get(i)?.item)
+                                .collect::<Vec<_>>()
+                        };
+                        let function_items = |functions: &[usize]| {
+                            functions
+                                .iter()
+                                .filter_map(|&i| scan.functions.get(i)?.item)
+                                .collect::<Vec<_>>()
+                        };
+                        let mut done = struct_items(done_structs);
+                        done.extend(function_items(done_functions));
+                        let mut items = struct_items(structs);
+                        items.extend(function_items(functions));
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
@@ -354,9 +388,11 @@ impl Loader {
                         };
                         Some(Items {
                             scan,
-                            ranges: alone(scan, structs.chain(functions)),
+                            items,
                             candidates,
                             names: mentions,
+                            done: Part::of(scan, &done),
+                            facts: partial.as_ref().map(|p| &self.facts[p.facts]),
                         })
                     }
                     _ => None,
@@ -374,16 +410,26 @@ impl Loader {
             // Items that do not parse alone are parsed with their file.
             if let Some(items) = items {
                 let found = mentioning(&text, &items.candidates, items.names);
-                let mut ranges = items.ranges.clone();
-                for (_, function) in items.candidates.iter().filter(|(i, _)| found.contains(i)) {
-                    ranges.extend(
-                        function
-                            .item
-                            .into_iter()
-                            .flat_map(|item| items.scan.ranges(item)),
-                    );
+                let mut wanted = items.items.clone();
+                wanted.extend(
+                    items
+                        .candidates
+                        .iter()
+                        .filter(|(i, _)| found.contains(i))
+                        .filter_map(|(_, function)| function.item),
+                );
+                let more = Part::of(items.scan, &wanted);
+                let inner = (0, items.scan.inner_attributes_end);
+                if let Some(facts) = items.facts
+                    && let Some(facts) = added(&text, facts, &items.done, &more, inner, *code)
+                {
+                    return Outcome::Partial(Fingerprint::of(&text), facts, found);
                 }
-                if let Ok(facts) = extract_excerpt(&text, &ranges, *code) {
+                let all: Ranges = std::iter::once(inner)
+                    .chain(items.done.all.iter().copied())
+                    .chain(more.all)
+                    .collect();
+                if let Ok(facts) = extract_excerpt(&text, &all, *code) {
                     return Outcome::Partial(Fingerprint::of(&text), facts, found);
                 }
             }
@@ -818,8 +864,79 @@ fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) 
 /// file's inner attributes (`#![cfg(test)]`), which apply to every item.
 fn alone(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
     std::iter::once((0, scan.inner_attributes_end))
-        .chain(items.into_iter().flat_map(|item| scan.ranges(item)))
+        .chain(item_ranges(scan, items))
         .collect()
+}
+
+fn item_ranges(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
+    items
+        .into_iter()
+        .flat_map(|item| scan.ranges(item))
+        .collect()
+}
+
+/// The facts of a file's items parsed before (`facts`, of `done`) with
+/// those of the items `more`, parsed alone with the file's inner
+/// attributes `inner`, in the order one parse of both would give: `None`
+/// unless the own ranges of the two lie apart, neither parse reads the
+/// other's own ranges (the blocks around them may be shared), and every
+/// fact falls in an own range.
+fn added(
+    text: &str,
+    facts: &FileFacts,
+    done: &Part,
+    more: &Part,
+    inner: (usize, usize),
+    code: CodeKind,
+) -> Option<FileFacts> {
+    if overlap(&done.all, &more.own) || overlap(&more.all, &done.own) {
+        return None;
+    }
+    // Each own range with its run: the maximal sequence of adjacent own
+    // ranges of one part, whose facts one parse gives in a row.
+    let mut parts: Vec<(usize, usize, bool)> = done
+        .own
+        .iter()
+        .map(|&(start, end)| (start, end, false))
+        .chain(more.own.iter().map(|&(start, end)| (start, end, true)))
+        .collect();
+    parts.sort_unstable();
+    let mut runs: Vec<(usize, usize, usize)> = Vec::with_capacity(parts.len());
+    let mut last: Option<(usize, bool)> = None;
+    for (start, end, new) in parts {
+        let apart = match runs.last() {
+            Some(&(_, previous_end, _)) => start > previous_end,
+            None => start >= inner.1,
+        };
+        if !apart {
+            return None;
+        }
+        let run = match last {
+            Some((run, side)) if side == new => run,
+            Some((run, _)) => run + 1,
+            None => 0,
+        };
+        last = Some((run, new));
+        runs.push((start, end, run));
+    }
+    let ranges: Ranges = std::iter::once(inner)
+        .chain(more.all.iter().copied())
+        .collect();
+    let more_facts = extract_excerpt(text, &ranges, code).ok()?;
+    let position = |span: crate::facts::Span| {
+        let after = runs.partition_point(|&(start, _, _)| start <= span.start);
+        let &(_, end, run) = runs.get(after.checked_sub(1)?)?;
+        (span.start < end).then_some(run)
+    };
+    facts.clone().merged_in_order(more_facts, position)
+}
+
+/// Whether a range of `a` overlaps one of `b`; both sorted and disjoint.
+fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
+    a.iter().any(|&(start, end)| {
+        let after = b.partition_point(|&(other_start, _)| other_start < end);
+        after > 0 && b[after - 1].1 > start
+    })
 }
 
 /// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
@@ -1039,6 +1156,59 @@ mod tests {
             .find(|a| &*a.place.field == "max_c")
             .expect("max_c");
         assert_eq!(&text[at.span.start..at.span.end], "max_c");
+    }
+
+    #[test]
+    fn items_parsed_later_are_added_in_the_order_of_one_parse() {
+        let text = "impl Agent {\n    fn a(&self) -> bool { self.steps_used > self.max_steps }\n    fn b(&mut self) { self.steps_used += 1; }\n}\nfn c(s: &mut S) { s.max_steps = 2; }\nfn d(s: &S) -> bool { s.x == s.max_steps }\nfn outer() {\n    fn inner(s: &S) { s.x += 1; }\n    let y = 1;\n}\n";
+        let scan = scan::scan(text, &Vocabulary::default());
+        let item = |name: &str| {
+            let at = text.find(&format!("fn {name}")).expect("defined");
+            scan.functions
+                .iter()
+                .filter_map(|f| f.item)
+                .filter(|item| item.own.0 as usize <= at && at < item.own.1 as usize)
+                .min_by_key(|item| item.own.1 - item.own.0)
+                .expect("parses alone")
+        };
+        let inner = (0, scan.inner_attributes_end);
+        let parse = |items: &[scan::Item]| {
+            let part = Part::of(&scan, items);
+            let ranges: Ranges = std::iter::once(inner).chain(part.all).collect();
+            extract_excerpt(text, &ranges, CodeKind::Production).expect("parses")
+        };
+        let debug = |facts: &FileFacts| format!("{facts:?}");
+        // A method beside one parsed before, in the same `impl`, and a
+        // function between two parsed before.
+        for (before, after) in [
+            (&["a", "c"][..], &["b", "d"][..]),
+            (&["b", "d"], &["a", "c"]),
+        ] {
+            let done: Vec<scan::Item> = before.iter().map(|n| item(n)).collect();
+            let more: Vec<scan::Item> = after.iter().map(|n| item(n)).collect();
+            let both: Vec<scan::Item> = done.iter().chain(&more).copied().collect();
+            let facts = parse(&done);
+            let added = added(
+                text,
+                &facts,
+                &Part::of(&scan, &done),
+                &Part::of(&scan, &more),
+                inner,
+                CodeKind::Production,
+            )
+            .expect("apart");
+            assert_eq!(
+                debug(&added),
+                debug(&parse(&both)),
+                "{after:?} after {before:?}"
+            );
+        }
+        // A function nested in one parsed before is parsed with it again.
+        let outer = [item("outer")];
+        let facts = parse(&outer);
+        let nested = Part::of(&scan, &[item("inner")]);
+        let done = Part::of(&scan, &outer);
+        assert!(added(text, &facts, &done, &nested, inner, CodeKind::Production).is_none());
     }
 
     #[test]
