@@ -334,6 +334,7 @@ impl Loader {
             parsed: &parsed,
             known: &self.index,
             fresh,
+            threads: self.options.threads,
         };
         let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
         prefilter::select(&unparsed, &known, model, trace_helpers)

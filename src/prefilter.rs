@@ -125,6 +125,8 @@ pub struct Known<'a> {
     pub known: &'a HashMap<PathBuf, usize>,
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
+    /// How many threads may decide files at once.
+    pub threads: usize,
 }
 
 /// The files to parse next, as indices into `unparsed`, and how much.
@@ -343,69 +345,93 @@ impl Needs {
                 .or_default()
                 .push(name);
         }
-        unparsed
-            .iter()
-            .enumerate()
-            .map(|(index, u)| {
-                let scan = u.scan;
-                let full = scan.uncertain
-                    || scan.directives
-                    || (scan.path_attr && !scan.mods.is_empty())
-                    || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
-                    || carriers.iter().any(|&f| scan.mentions(f));
-                if full {
-                    return Some(Want::Full);
-                }
-                let mentioned: Vec<u32> = scan
-                    .fields
-                    .iter()
-                    .copied()
-                    .filter(|h| {
-                        every.contains(h)
-                            || typed
-                                .get(h)
-                                .is_some_and(|reach| mentions_any(&scan.mentions, reach))
-                    })
-                    .collect();
-                // A name mentioned outside every function that parses alone
-                // is never covered: the file is parsed whole for it.
-                if mentioned
-                    .iter()
-                    .any(|h| scan.loose_fields.binary_search(h).is_ok())
-                {
-                    return Some(Want::Full);
-                }
-                let mentions: Vec<String> = mentioned
-                    .iter()
-                    .flat_map(|h| names_by_hash.get(h).into_iter().flatten())
-                    .filter(|name| !u.covered.iter().any(|c| c == *name))
-                    .map(|name| name.to_string())
-                    .collect();
-                let structs: Vec<usize> = u
-                    .structs()
-                    .filter(|(_, s)| {
-                        types.contains(&s.name)
-                            || s.fields.iter().any(|f| undecided.contains(f))
-                            || graph.matters(s, known.fields, postings)
-                    })
-                    .map(|(i, _)| i)
-                    .collect();
-                let functions = helpers.get(&index).cloned().unwrap_or_default();
-                if structs.is_empty() && functions.is_empty() && mentions.is_empty() {
-                    return None;
-                }
-                let alone = structs.iter().all(|&i| scan.structs[i].item.is_some())
-                    && functions.iter().all(|&i| scan.functions[i].item.is_some());
-                if !alone {
-                    return Some(Want::Full);
-                }
-                Some(Want::Items {
-                    structs,
-                    functions,
-                    mentions,
+        let want = |index: usize, u: &Unparsed<'_>| -> Option<Want> {
+            let scan = u.scan;
+            let full = scan.uncertain
+                || scan.directives
+                || (scan.path_attr && !scan.mods.is_empty())
+                || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
+                || carriers.iter().any(|&f| scan.mentions(f));
+            if full {
+                return Some(Want::Full);
+            }
+            let mentioned: Vec<u32> = scan
+                .fields
+                .iter()
+                .copied()
+                .filter(|h| {
+                    every.contains(h)
+                        || typed
+                            .get(h)
+                            .is_some_and(|reach| mentions_any(&scan.mentions, reach))
                 })
+                .collect();
+            // A name mentioned outside every function that parses alone
+            // is never covered: the file is parsed whole for it.
+            if mentioned
+                .iter()
+                .any(|h| scan.loose_fields.binary_search(h).is_ok())
+            {
+                return Some(Want::Full);
+            }
+            let mentions: Vec<String> = mentioned
+                .iter()
+                .flat_map(|h| names_by_hash.get(h).into_iter().flatten())
+                .filter(|name| !u.covered.iter().any(|c| c == *name))
+                .map(|name| name.to_string())
+                .collect();
+            let structs: Vec<usize> = u
+                .structs()
+                .filter(|(_, s)| {
+                    types.contains(&s.name)
+                        || s.fields.iter().any(|f| undecided.contains(f))
+                        || graph.matters(s, known.fields, postings)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let functions = helpers.get(&index).cloned().unwrap_or_default();
+            if structs.is_empty() && functions.is_empty() && mentions.is_empty() {
+                return None;
+            }
+            let alone = structs.iter().all(|&i| scan.structs[i].item.is_some())
+                && functions.iter().all(|&i| scan.functions[i].item.is_some());
+            if !alone {
+                return Some(Want::Full);
+            }
+            Some(Want::Items {
+                structs,
+                functions,
+                mentions,
             })
-            .collect()
+        };
+        // Each file is decided alone: the files are split among threads,
+        // and their answers joined in order.
+        let chunk = unparsed.len().div_ceil(known.threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = unparsed
+                .chunks(chunk)
+                .enumerate()
+                .map(|(n, files)| {
+                    let want = &want;
+                    scope.spawn(move || {
+                        let first = n * chunk;
+                        files
+                            .iter()
+                            .enumerate()
+                            .map(|(i, u)| want(first + i, u))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
+                .collect()
+        })
     }
 }
 
