@@ -159,6 +159,9 @@ struct Loader {
     facts: Vec<FileFacts>,
     /// The slot each entry of `facts` belongs to.
     owners: Vec<usize>,
+    /// Whether each entry of `facts` is marked as test code since it was
+    /// last replaced.
+    marked: Vec<bool>,
     /// The files each parsed file's `mod` declarations refer to.
     declared: HashMap<usize, Vec<(usize, CodeKind)>>,
     /// What any file mentions where it may name a field.
@@ -179,6 +182,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         index: HashMap::default(),
         facts: Vec::new(),
         owners: Vec::new(),
+        marked: Vec::new(),
         declared: HashMap::default(),
         fields: HashSet::default(),
         parsed_scans: Vec::new(),
@@ -297,7 +301,7 @@ impl Loader {
         };
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
-        let mut parsed: HashSet<&Path> = HashSet::default();
+        let mut parsed: Vec<bool> = vec![false; self.slots.len()];
         for (id, slot) in self.slots.iter().enumerate() {
             match &slot.state {
                 State::Scanned {
@@ -305,14 +309,12 @@ impl Loader {
                     children,
                     partial,
                 } => {
-                    if partial.is_some() {
-                        parsed.insert(&slot.path);
-                    }
+                    parsed[id] = partial.is_some();
                     ids.push(id);
                     unparsed.push(Unparsed {
-                        path: &slot.path,
+                        slot: id,
                         scan,
-                        children,
+                        children: children.iter().map(|c| (c.slot, c.code)).collect(),
                         extracted: partial.as_ref().map_or(&[], |p| p.structs.as_slice()),
                         extracted_functions: partial
                             .as_ref()
@@ -320,9 +322,7 @@ impl Loader {
                         covered: partial.as_ref().map_or(&[], |p| p.covered.as_slice()),
                     });
                 }
-                State::Parsed { .. } => {
-                    parsed.insert(&slot.path);
-                }
+                State::Parsed { .. } => parsed[id] = true,
                 _ => {}
             }
         }
@@ -332,7 +332,6 @@ impl Loader {
             fields: &self.fields,
             parsed_scans: &self.parsed_scans,
             parsed: &parsed,
-            known: &self.index,
             fresh,
             threads: self.options.threads,
         };
@@ -464,6 +463,9 @@ impl Loader {
                     self.facts.len() - 1
                 }
             };
+            if let Some(marked) = self.marked.get_mut(index) {
+                *marked = false;
+            }
             if let Some(scan) = &scan {
                 self.digest
                     .remove_scanned(parsed_structs(scan, partial.as_ref(), &want, &outcome));
@@ -589,24 +591,46 @@ impl Loader {
         };
         children
             .iter()
-            .filter_map(|(path, code)| {
+            .filter_map(|child| {
                 let code = if slot.code == CodeKind::Test {
                     CodeKind::Test
                 } else {
-                    (*code)?
+                    child.code?
                 };
-                Some((*self.index.get(path)?, code))
+                Some((child.slot?, code))
             })
             .collect()
     }
 
+    /// Numbers the children of scanned files that the loader knows by now:
+    /// their paths are looked up once.
+    fn resolve_children(&mut self) {
+        for slot in &mut self.slots {
+            let children = match &mut slot.state {
+                State::Scanned { children, .. } | State::Unparsable(_, _, children, _) => children,
+                _ => continue,
+            };
+            for child in children.iter_mut().filter(|child| child.slot.is_none()) {
+                child.slot = self.index.get(&child.path).copied();
+            }
+        }
+    }
+
     /// Marks the facts of test files as test code and returns their slots.
     fn mark_test_code(&mut self) -> HashSet<usize> {
+        self.resolve_children();
         let mut test = self.test_files();
         test.extend((0..self.slots.len()).filter(|&i| self.slots[i].code == CodeKind::Test));
-        for (facts, owner) in self.facts.iter_mut().zip(&self.owners) {
-            if test.contains(owner) {
+        self.marked.resize(self.facts.len(), false);
+        let files = self
+            .facts
+            .iter_mut()
+            .zip(&self.owners)
+            .zip(&mut self.marked);
+        for ((facts, owner), marked) in files {
+            if !*marked && test.contains(owner) {
                 mark_test(facts);
+                *marked = true;
             }
         }
         test
@@ -769,7 +793,11 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
     };
     let children = children
         .into_iter()
-        .map(|(child, m)| (child, code(m)))
+        .map(|(path, m)| ScannedChild {
+            path,
+            code: code(m),
+            slot: None,
+        })
         .collect();
     (children, missing)
 }
@@ -800,7 +828,12 @@ fn parsed_structs<'a>(
 
 /// A file a `mod name;` declaration refers to, with the declaration's code
 /// where the scan can tell it.
-type ScannedChild = (PathBuf, Option<CodeKind>);
+struct ScannedChild {
+    path: PathBuf,
+    code: Option<CodeKind>,
+    /// The file's slot, once the loader knows the file.
+    slot: Option<usize>,
+}
 
 fn mark_test(facts: &mut FileFacts) {
     for s in &mut facts.structs {

@@ -56,7 +56,6 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
@@ -68,11 +67,13 @@ use crate::scan::{Scan, ScannedStruct, ident_hash};
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
-    pub path: &'a Path,
+    /// The loader's number for the file.
+    pub slot: usize,
     pub scan: &'a Scan,
-    /// The files its `mod name;` declarations may refer to, with the
+    /// The files its `mod name;` declarations may refer to, as the
+    /// loader's numbers (`None` for a file it does not know), with the
     /// declaration's code where the scan can tell it.
-    pub children: &'a [(PathBuf, Option<CodeKind>)],
+    pub children: Vec<(Option<usize>, Option<CodeKind>)>,
     /// The structs (indices into `scan.structs`) already parsed alone.
     pub extracted: &'a [usize],
     /// The functions (indices into `scan.functions`) already parsed alone.
@@ -119,10 +120,9 @@ pub struct Known<'a> {
     pub fields: &'a HashSet<u32>,
     /// The scans of the parsed files that were scanned.
     pub parsed_scans: &'a [Scan],
-    /// The files parsed so far, as a whole or some of their items.
-    pub parsed: &'a HashSet<&'a Path>,
-    /// Every file the loader knows of, parsed or not (with its slot).
-    pub known: &'a HashMap<PathBuf, usize>,
+    /// By the loader's number, the files parsed so far, as a whole or some
+    /// of their items.
+    pub parsed: &'a [bool],
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
     /// How many threads may decide files at once.
@@ -169,21 +169,17 @@ pub fn select(
     // Whether a parsed file is test code depends on its declaration, and
     // on its parent's, up to the crate root: a parent is parsed unless its
     // scan tells the code of its declarations of the files wanted.
-    let mut wanted: HashSet<&Path> = known.parsed.clone();
-    wanted.extend(
-        unparsed
-            .iter()
-            .zip(&chosen)
-            .filter(|(_, c)| c.is_some())
-            .map(|(u, _)| u.path),
-    );
+    let mut wanted: Vec<bool> = known.parsed.to_vec();
+    for (u, _) in unparsed.iter().zip(&chosen).filter(|(_, c)| c.is_some()) {
+        wanted[u.slot] = true;
+    }
     loop {
         let mut added = false;
         for (u, chosen) in unparsed.iter().zip(chosen.iter_mut()) {
             let declared: Vec<&Option<CodeKind>> = u
                 .children
                 .iter()
-                .filter(|(child, _)| wanted.contains(child.as_path()))
+                .filter(|(child, _)| child.is_some_and(|c| wanted[c]))
                 .map(|(_, code)| code)
                 .collect();
             if declared.is_empty() {
@@ -193,7 +189,7 @@ pub fn select(
                 *chosen = Some(Want::Full);
                 added = true;
             }
-            added |= wanted.insert(u.path);
+            added |= !std::mem::replace(&mut wanted[u.slot], true);
         }
         if !added {
             break;
@@ -350,7 +346,7 @@ impl Needs {
             let full = scan.uncertain
                 || scan.directives
                 || (scan.path_attr && !scan.mods.is_empty())
-                || u.children.iter().any(|(c, _)| !known.known.contains_key(c))
+                || u.children.iter().any(|(c, _)| c.is_none())
                 || carriers.iter().any(|&f| scan.mentions(f));
             if full {
                 return Some(Want::Full);
@@ -944,8 +940,6 @@ fn field_types(
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
     use crate::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Span};
     use crate::scan::ScannedFn;
@@ -974,16 +968,13 @@ mod tests {
     }
 
     fn chosen(helpers: &[&str], digest: &Digest, scans: &[Scan]) -> Vec<usize> {
-        let paths: Vec<PathBuf> = (0..scans.len())
-            .map(|i| PathBuf::from(format!("{i}.rs")))
-            .collect();
         let unparsed: Vec<Unparsed<'_>> = scans
             .iter()
-            .zip(&paths)
-            .map(|(scan, path)| Unparsed {
-                path,
+            .enumerate()
+            .map(|(slot, scan)| Unparsed {
+                slot,
                 scan,
-                children: &[],
+                children: Vec::new(),
                 extracted: &[],
                 extracted_functions: &[],
                 covered: &[],
@@ -1112,11 +1103,10 @@ mod tests {
             item: None,
         });
         scan.functions.push(scan.functions[0].clone());
-        let path = PathBuf::from("a.rs");
         let unparsed = |extracted: &'static [usize]| Unparsed {
-            path: &path,
+            slot: 0,
             scan: &scan,
-            children: &[],
+            children: Vec::new(),
             extracted: &[],
             extracted_functions: extracted,
             covered: &[],
