@@ -197,6 +197,10 @@ pub fn bare_stem(name: &str) -> String {
 /// assert_eq!(classify("cost_cap_usd", &money, &words), Role::Limit { stem: "cost".into() });
 /// ```
 pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
+    let measurable = ty.is_numeric() || ty.is_duration();
+    if !measurable && !ty.is_instant() {
+        return Role::Other;
+    }
     let all_words = words(name);
     let stripped = strip_units(all_words.clone());
     // `max_cents` measures cents: a unit is the stem when nothing else is.
@@ -211,7 +215,6 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     if ty.is_instant() {
         return Role::TimeStart;
     }
-    let measurable = ty.is_numeric() || ty.is_duration();
     if !measurable {
         return Role::Other;
     }

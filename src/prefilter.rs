@@ -298,12 +298,22 @@ impl Needs {
         let mut undecided: HashSet<u32> = HashSet::default();
         // A typed name matters in a file that also names a type reaching
         // one of its owners.
-        let mut typed: HashMap<u32, HashSet<u32>> = HashMap::default();
+        let mut typed: HashMap<u32, Arc<HashSet<u32>>> = HashMap::default();
+        // The fields of a struct share its owners, and so their reach.
+        let mut reaches: HashMap<Vec<u32>, Arc<HashSet<u32>>> = HashMap::default();
         for (name, structs) in &self.certain {
             let hash = ident_hash(name);
             if graph.parsed_declarations(hash) >= 2 {
-                let owners = structs.iter().map(|&s| ident_hash(&model.structs[s].name));
-                typed.insert(hash, graph.reach(owners));
+                let mut owners: Vec<u32> = structs
+                    .iter()
+                    .map(|&s| ident_hash(&model.structs[s].name))
+                    .collect();
+                owners.sort_unstable();
+                owners.dedup();
+                let reach = reaches
+                    .entry(owners)
+                    .or_insert_with_key(|owners| Arc::new(graph.reach(owners.iter().copied())));
+                typed.insert(hash, Arc::clone(reach));
             } else if graph.unparsed_declarations(hash) > 0 {
                 undecided.insert(hash);
             } else {
@@ -318,9 +328,6 @@ impl Needs {
             .collect();
         let trackers: HashSet<&str> = self.trackers.iter().map(String::as_str).collect();
         let carriers = amount_carriers(known.facts, &trackers);
-        let mut types = reached_types(known.digest, &names, unparsed);
-        types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
-        let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
         // A helper's comparisons count only when they are about budget
         // fields; the fields beside a limit are wanted for their reads.
         let budget_fields: HashSet<&str> = model
@@ -329,11 +336,23 @@ impl Needs {
             .filter(|f| f.role != Role::Other && names.contains(f.name.as_str()))
             .map(|f| f.name.as_str())
             .collect();
-        let helpers = helper_definitions(
-            &known.digest.helpers(&budget_fields),
-            &known.digest.arities,
-            unparsed,
+        // Both look at every unparsed file.
+        let (types, helpers) = both(
+            known.threads,
+            || {
+                let mut types = reached_types(known.digest, &names, unparsed);
+                types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
+                types
+            },
+            || {
+                helper_definitions(
+                    &known.digest.helpers(&budget_fields),
+                    &known.digest.arities,
+                    unparsed,
+                )
+            },
         );
+        let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
         let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
         for &name in &names {
             names_by_hash
@@ -547,6 +566,18 @@ impl Graph {
             .flat_map(|h| postings.files(*h))
             .any(|mentions| mentions_any(mentions, &reach))
     }
+}
+
+/// The results of `a` and `b`, run at once when there are threads for it.
+fn both<A: Send, B>(threads: usize, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    if threads < 2 {
+        return (a(), b());
+    }
+    std::thread::scope(|scope| {
+        let a = scope.spawn(a);
+        let b = b();
+        (a.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), b)
+    })
 }
 
 /// Whether a file's sorted mentions hold one of `names`: a few names are
