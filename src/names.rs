@@ -162,15 +162,14 @@ fn stem_of(words: &[String]) -> String {
         .join("_")
 }
 
-fn strip_units(mut words: Vec<String>) -> Vec<String> {
-    while words.len() > 1
-        && words
-            .last()
-            .is_some_and(|w| UNIT_WORDS.contains(&w.as_str()))
-    {
-        words.pop();
+/// How many of `words` remain when trailing units are stripped, keeping at
+/// least one.
+fn unit_free_len(words: &[String]) -> usize {
+    let mut len = words.len();
+    while len > 1 && UNIT_WORDS.contains(&words[len - 1].as_str()) {
+        len -= 1;
     }
-    words
+    len
 }
 
 /// Whether a name is nothing but a countdown word: `remaining`, `left`.
@@ -181,7 +180,8 @@ pub fn is_bare_countdown(name: &str) -> bool {
 /// The stem a field names when it has no usage or limit word: `retries`
 /// gives `retry`, the stem `max_retries` bounds.
 pub fn bare_stem(name: &str) -> String {
-    stem_of(&strip_units(words(name)))
+    let words = words(name);
+    stem_of(&words[..unit_free_len(&words)])
 }
 
 /// Classifies a field by its name and type.
@@ -202,10 +202,10 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
         return Role::Other;
     }
     let all_words = words(name);
-    let stripped = strip_units(all_words.clone());
+    let stripped = &all_words[..unit_free_len(&all_words)];
     // `max_cents` measures cents: a unit is the stem when nothing else is.
     let words = if stripped.iter().all(|w| vocabulary.is_role_word(w)) {
-        all_words
+        &all_words[..]
     } else {
         stripped
     };
@@ -218,15 +218,10 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     if !measurable {
         return Role::Other;
     }
-    let joined = words.join("_");
-    if TIME_LIMIT_WORDS
-        .iter()
-        .any(|w| words.contains(&w.to_string()))
-        || joined == "time_limit"
-    {
+    if words.iter().any(|w| TIME_LIMIT_WORDS.contains(&w.as_str())) || words == ["time", "limit"] {
         return Role::TimeLimit;
     }
-    if let Some(role) = limit_role(&words, vocabulary) {
+    if let Some(role) = limit_role(words, vocabulary) {
         return role;
     }
     if !ty.is_numeric() {
@@ -235,30 +230,34 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     // `left` counts down only at the end (`fuel_left`); in front it is a
     // side (`left_total`, `left_margin`).
     let last = words.len() - 1;
-    let rest: Vec<String> = words
-        .iter()
-        .enumerate()
-        .filter(|&(i, w)| !vocabulary.is_countdown(w) || (w == "left" && i != last))
-        .map(|(_, w)| w.clone())
-        .collect();
-    if rest.len() < words.len() && !rest.is_empty() {
-        return Role::Countdown {
-            stem: stem_of(&rest),
-        };
+    let stem = without(words, |i, w| {
+        vocabulary.is_countdown(w) && !(w == "left" && i != last)
+    });
+    if let Some(stem) = stem {
+        return Role::Countdown { stem };
     }
     let first_is_prefix = USAGE_PREFIXES.contains(&words[0].as_str()) && words.len() > 1;
-    let rest: Vec<String> = words
-        .iter()
-        .enumerate()
-        .filter(|(i, w)| !(vocabulary.is_usage(w) || (*i == 0 && first_is_prefix)))
-        .map(|(_, w)| w.clone())
-        .collect();
-    if rest.len() < words.len() && !rest.is_empty() {
-        return Role::CountUp {
-            stem: stem_of(&rest),
-        };
+    let stem = without(words, |i, w| {
+        vocabulary.is_usage(w) || (i == 0 && first_is_prefix)
+    });
+    if let Some(stem) = stem {
+        return Role::CountUp { stem };
     }
     Role::Other
+}
+
+/// The stem of `words` without those `dropped` (given each word's
+/// position), when that drops some but not all of them.
+fn without(words: &[String], dropped: impl Fn(usize, &str) -> bool) -> Option<String> {
+    let kept = (0..words.len()).filter(|&i| !dropped(i, &words[i])).count();
+    if kept == words.len() || kept == 0 {
+        return None;
+    }
+    let rest: Vec<String> = (0..words.len())
+        .filter(|&i| !dropped(i, &words[i]))
+        .map(|i| words[i].clone())
+        .collect();
+    Some(stem_of(&rest))
 }
 
 /// The fields of one struct that may be budget fields (counters and limits)
