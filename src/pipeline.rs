@@ -898,14 +898,7 @@ fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) 
 /// file's inner attributes (`#![cfg(test)]`), which apply to every item.
 fn alone(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
     std::iter::once((0, scan.inner_attributes_end))
-        .chain(item_ranges(scan, items))
-        .collect()
-}
-
-fn item_ranges(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
-    items
-        .into_iter()
-        .flat_map(|item| scan.ranges(item))
+        .chain(items.into_iter().flat_map(|item| scan.ranges(item)))
         .collect()
 }
 
