@@ -422,31 +422,19 @@ impl Needs {
         // Each file is decided alone: the files are split among threads,
         // and their answers joined in order.
         let chunk = unparsed.len().div_ceil(known.threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = unparsed
-                .chunks(chunk)
+        let chunks: Vec<(usize, &[Unparsed<'_>])> = unparsed.chunks(chunk).enumerate().collect();
+        let decide = |&(n, files): &(usize, &[Unparsed<'_>])| -> Vec<Option<Want>> {
+            let first = n * chunk;
+            files
+                .iter()
                 .enumerate()
-                .map(|(n, files)| {
-                    let want = &want;
-                    scope.spawn(move || {
-                        let first = n * chunk;
-                        files
-                            .iter()
-                            .enumerate()
-                            .map(|(i, u)| want(first + i, u))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                })
+                .map(|(i, u)| want(first + i, u))
                 .collect()
-        })
+        };
+        each_beside(&chunks, &decide)
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 
@@ -569,15 +557,41 @@ impl Graph {
 }
 
 /// The results of `a` and `b`, run at once when there are threads for it.
-fn both<A: Send, B>(threads: usize, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+fn both<A: Send, B>(threads: usize, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B) -> (A, B) {
     if threads < 2 {
         return (a(), b());
     }
+    beside(a, b)
+}
+
+/// Runs `a` on a thread of its own while this thread runs `b`; `a` runs
+/// here after `b` when no thread can be started.
+fn beside<A: Send, B>(a: impl Fn() -> A + Sync, b: impl FnOnce() -> B) -> (A, B) {
     std::thread::scope(|scope| {
-        let a = scope.spawn(a);
+        let spawned = std::thread::Builder::new().spawn_scoped(scope, &a);
         let b = b();
-        (a.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), b)
+        let a = match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => a(),
+        };
+        (a, b)
     })
+}
+
+/// `work` on each of `parts`, each but the first on a thread of its own,
+/// with the results in the order of `parts`.
+fn each_beside<P: Sync, R: Send, F: Fn(&P) -> R + Sync>(parts: &[P], work: &F) -> Vec<R> {
+    match parts {
+        [] => Vec::new(),
+        [only] => vec![work(only)],
+        [first, rest @ ..] => {
+            let (mut results, first) = beside(|| each_beside(rest, work), || work(first));
+            results.insert(0, first);
+            results
+        }
+    }
 }
 
 /// Whether a file's sorted mentions hold one of `names`: a few names are
@@ -1033,6 +1047,15 @@ mod tests {
             }],
             ..FileFacts::default()
         }
+    }
+
+    #[test]
+    fn work_beside_this_thread_comes_back_in_order() {
+        let parts: Vec<usize> = (0..5).collect();
+        assert_eq!(each_beside(&parts, &|n| n * 10), [0, 10, 20, 30, 40]);
+        assert!(each_beside(&[] as &[usize], &|n| *n).is_empty());
+        assert_eq!(both(1, || 'a', || 'b'), ('a', 'b'));
+        assert_eq!(both(2, || 'a', || 'b'), ('a', 'b'));
     }
 
     #[test]
