@@ -147,25 +147,13 @@ impl FileFacts {
             other.assign_file(file);
         }
         self.append(other);
-        let keys: Vec<usize> = self
-            .comparisons
-            .iter()
-            .map(|c| position(c.span))
-            .collect::<Option<_>>()?;
-        let mut order: Vec<usize> = (0..keys.len()).collect();
-        order.sort_by_key(|&i| keys[i]);
-        let mut moved_to = vec![0; order.len()];
-        for (to, &from) in order.iter().enumerate() {
+        // Accesses name their comparison by index: the order moves it.
+        let numbered: Vec<(usize, Comparison)> = self.comparisons.into_iter().enumerate().collect();
+        let numbered = in_order(numbered, |(_, c)| position(c.span))?;
+        let mut moved_to = vec![0; numbered.len()];
+        for (to, &(from, _)) in numbered.iter().enumerate() {
             moved_to[from] = to;
         }
-        let mut comparisons: Vec<Option<Comparison>> = std::mem::take(&mut self.comparisons)
-            .into_iter()
-            .map(Some)
-            .collect();
-        self.comparisons = order
-            .iter()
-            .filter_map(|&i| comparisons[i].take())
-            .collect();
         for access in &mut self.accesses {
             if let Some(comparison) = &mut access.comparison {
                 *comparison = moved_to[*comparison];
@@ -174,7 +162,7 @@ impl FileFacts {
         let mut merged = FileFacts {
             structs: in_order(self.structs, |s| position(s.span))?,
             accesses: in_order(self.accesses, |a| position(a.span))?,
-            comparisons: self.comparisons,
+            comparisons: numbered.into_iter().map(|(_, c)| c).collect(),
             calls: in_order(self.calls, |c| position(c.span))?,
             functions: in_order(self.functions, |f| position(f.function.span))?,
             bindings: in_order(self.bindings, |b| position(b.statement))?,

@@ -360,32 +360,28 @@ impl Loader {
                         let (done_structs, done_functions) = partial
                             .as_ref()
                             .map_or((&[][..], &[][..]), |p| (&p.structs[..], &p.functions[..]));
-                        let struct_items = |structs: &[usize]| {
-                            structs
+                        let items_of = |structs: &[usize], functions: &[usize]| {
+                            let structs = structs.iter().filter_map(|&i| scan.structs.get(i)?.item);
+                            let functions = functions
                                 .iter()
-                                .filter_map(|&i| scan.structs.get(i)?.item)
-                                .collect::<Vec<_>>()
+                                .filter_map(|&i| scan.functions.get(i)?.item);
+                            structs.chain(functions).collect::<Vec<scan::Item>>()
                         };
-                        let function_items = |functions: &[usize]| {
-                            functions
-                                .iter()
-                                .filter_map(|&i| scan.functions.get(i)?.item)
-                                .collect::<Vec<_>>()
-                        };
-                        let mut done = struct_items(done_structs);
-                        done.extend(function_items(done_functions));
-                        let mut items = struct_items(structs);
-                        items.extend(function_items(functions));
+                        // The functions parsed already or wanted as helpers
+                        // are no candidates for their mentions.
+                        let chosen =
+                            |i: &usize| functions.contains(i) || done_functions.contains(i);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
-                            let chosen = functions_chosen(want, partial.as_ref());
                             scan.functions
                                 .iter()
                                 .enumerate()
-                                .filter(|(i, f)| f.item.is_some() && !chosen.contains(i))
+                                .filter(|(i, f)| f.item.is_some() && !chosen(i))
                                 .collect()
                         };
+                        let done = items_of(done_structs, done_functions);
+                        let items = items_of(structs, functions);
                         Some(Items {
                             scan,
                             items,
@@ -848,19 +844,6 @@ fn mark_test(facts: &mut FileFacts) {
     for c in &mut facts.calls {
         c.code = CodeKind::Test;
     }
-}
-
-/// The functions already parsed alone, or wanted as helpers.
-fn functions_chosen(want: &Want, partial: Option<&Partial>) -> Vec<usize> {
-    let wanted = match want {
-        Want::Items { functions, .. } => functions.as_slice(),
-        Want::Full => &[],
-    };
-    wanted
-        .iter()
-        .chain(partial.map_or(&[][..], |p| &p.functions[..]))
-        .copied()
-        .collect()
 }
 
 /// The candidates whose own text holds one of `names` as a word: every
