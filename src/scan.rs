@@ -141,16 +141,37 @@ pub struct Item {
 
 /// The hash of an identifier as mentions record it; `r#` is stripped.
 pub fn ident_hash(ident: &str) -> u32 {
-    let ident = ident.strip_prefix("r#").unwrap_or(ident);
-    // FNV-1a: identifiers are short, and a collision only makes the
-    // prefilter parse a file it could have skipped.
-    let mut hash: u32 = 0x811c_9dc5;
-    for &byte in ident.as_bytes() {
-        hash ^= u32::from(byte);
-        hash = hash.wrapping_mul(0x0100_0193);
+    fnv(ident.strip_prefix("r#").unwrap_or(ident).as_bytes())
+}
+
+/// FNV-1a: identifiers are short, and a collision only makes the
+/// prefilter parse a file it could have skipped.
+const fn fnv(bytes: &[u8]) -> u32 {
+    let mut hash = FNV_OFFSET;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = fnv_step(hash, bytes[i]);
+        i += 1;
     }
     hash
 }
+
+const FNV_OFFSET: u32 = 0x811c_9dc5;
+
+const fn fnv_step(hash: u32, byte: u8) -> u32 {
+    (hash ^ byte as u32).wrapping_mul(0x0100_0193)
+}
+
+/// The hashes of the words the scan looks for among identifiers, which
+/// rule out most identifiers before their text is compared.
+const KEYWORDS: [u32; 5] = [
+    fnv(b"struct"),
+    fnv(b"union"),
+    fnv(b"fn"),
+    fnv(b"mod"),
+    fnv(b"path"),
+];
+const ENUM: u32 = fnv(b"enum");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -165,8 +186,21 @@ enum Kind {
 #[derive(Debug, Clone, Copy)]
 struct Token {
     kind: Kind,
+    /// What the innermost brace group around it holds.
+    group: Group,
+    /// For an identifier, [`ident_hash`] of its text.
+    hash: u32,
     start: usize,
     end: usize,
+}
+
+/// A file's tokens with the delimiters that group them.
+struct Tokens {
+    tokens: Vec<Token>,
+    /// For each delimiter, the index of the one that matches it.
+    partners: Vec<usize>,
+    /// For each token, the delimiter of the innermost group around it.
+    enclosing: Vec<Option<usize>>,
 }
 
 pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
@@ -175,35 +209,17 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         ..Scan::default()
     };
     // Item offsets are kept as `u32`.
-    let tokens = match tokenize(text).filter(|_| u32::try_from(text.len()).is_ok()) {
+    let Tokens {
+        tokens,
+        partners,
+        enclosing,
+    } = match tokenize(text).filter(|_| u32::try_from(text.len()).is_ok()) {
         Some(tokens) => tokens,
         None => {
             scan.uncertain = true;
             return scan;
         }
     };
-    // For each token, the delimiter of the innermost group around it, and
-    // for each delimiter the one that matches it.
-    let mut open: Vec<usize> = Vec::new();
-    let mut partners = vec![usize::MAX; tokens.len()];
-    let enclosing: Vec<Option<usize>> = tokens
-        .iter()
-        .enumerate()
-        .map(|(i, token)| {
-            let around = open.last().copied();
-            match token.kind {
-                Kind::Punct(b'(' | b'[' | b'{') => open.push(i),
-                Kind::Punct(b')' | b']' | b'}') => {
-                    if let Some(start) = open.pop() {
-                        partners[start] = i;
-                        partners[i] = start;
-                    }
-                }
-                _ => {}
-            }
-            around
-        })
-        .collect();
     let mut reader = Reader {
         text,
         tokens: &tokens,
@@ -222,7 +238,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     let mut paths: Vec<usize> = Vec::new();
     let mut read_paths: Vec<usize> = Vec::new();
     for (index, token) in tokens.iter().enumerate() {
-        if token.kind != Kind::Ident {
+        if token.kind != Kind::Ident || !KEYWORDS.contains(&token.hash) {
             continue;
         }
         match &text[token.start..token.end] {
@@ -319,20 +335,13 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             .filter(|(token, declared)| {
                 matches!(token.kind, Kind::Ident | Kind::RawIdent) && !**declared
             })
-            .map(|(token, _)| ident_hash(&text[token.start..token.end])),
+            .map(|(token, _)| token.hash),
     );
     scan.path_attr = paths.iter().any(|at| !read_paths.contains(at));
     scan.functions.sort_unstable();
     scan.functions.dedup();
-    let groups = groups(text, &tokens);
-    let fields: Vec<usize> = (0..tokens.len())
-        .filter(|&i| {
-            matches!(tokens[i].kind, Kind::Ident | Kind::RawIdent)
-                && !reader.declared[i]
-                && reader.field_position(i, groups[i], enclosing[i])
-        })
-        .collect();
-    let hash = |i: &usize| ident_hash(&text[tokens[*i].start..tokens[*i].end]);
+    let fields = reader.field_mentions(&enclosing);
+    let hash = |i: &usize| tokens[*i].hash;
     let alone = merged(
         scan.functions
             .iter()
@@ -514,87 +523,168 @@ fn unraw(ident: &str) -> &str {
 }
 
 /// Splits the text into tokens; `None` when it cannot be followed.
-fn tokenize(text: &str) -> Option<Vec<Token>> {
+fn tokenize(text: &str) -> Option<Tokens> {
     let bytes = text.as_bytes();
-    let mut tokens = Vec::with_capacity(bytes.len() / 4);
-    let mut delimiters: Vec<u8> = Vec::new();
+    let capacity = bytes.len() / 4;
+    let mut tokens = Vec::with_capacity(capacity);
+    let mut partners = Vec::with_capacity(capacity);
+    let mut enclosing = Vec::with_capacity(capacity);
+    let mut open: Vec<usize> = Vec::new();
+    let mut groups = Groups::default();
     let mut i = 0;
     while i < bytes.len() {
         let byte = bytes[i];
         let start = i;
-        match byte {
-            b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+        let mut token = match byte {
+            // Indentation comes in runs.
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => {
+                i += 1;
+                while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
+                    i += 1;
+                }
+                continue;
+            }
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+                continue;
             }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => i = block_comment_end(bytes, i)?,
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = block_comment_end(bytes, i)?;
+                continue;
+            }
             b'"' => {
                 i = quoted_end(bytes, i + 1, b'"')?;
-                tokens.push(other(start, i));
+                other(start, i)
             }
             b'\'' => {
                 i = quote_or_lifetime_end(text, i)?;
-                tokens.push(other(start, i));
+                other(start, i)
             }
             b'0'..=b'9' => {
                 i += 1;
                 while i < bytes.len() && is_ident_byte(bytes[i]) {
                     i += 1;
                 }
-                tokens.push(other(start, i));
+                other(start, i)
             }
             b'(' | b'[' | b'{' => {
-                delimiters.push(byte);
                 i += 1;
-                tokens.push(punct(byte, start));
+                let mut token = punct(byte, start);
+                token.group = groups.open(byte, tokens.last());
+                enclosing.push(open.last().copied());
+                open.push(tokens.len());
+                partners.push(usize::MAX);
+                tokens.push(token);
+                continue;
             }
             b')' | b']' | b'}' => {
-                let open = match byte {
+                let opening = match byte {
                     b')' => b'(',
                     b']' => b'[',
                     _ => b'{',
                 };
-                if delimiters.pop() != Some(open) {
+                let partner = open.pop()?;
+                if tokens[partner].kind != Kind::Punct(opening) {
                     return None;
                 }
                 i += 1;
-                tokens.push(punct(byte, start));
+                let mut token = punct(byte, start);
+                token.group = groups.close();
+                partners[partner] = tokens.len();
+                enclosing.push(Some(partner));
+                partners.push(partner);
+                tokens.push(token);
+                continue;
+            }
+            // Most identifiers: no literal prefix, no raw identifier.
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' if !may_start_literal(bytes, i) => {
+                let mut hash = fnv_step(FNV_OFFSET, byte);
+                i += 1;
+                while i < bytes.len() && is_ident_byte(bytes[i]) {
+                    hash = fnv_step(hash, bytes[i]);
+                    i += 1;
+                }
+                if i < bytes.len() && !bytes[i].is_ascii() {
+                    i = ident_end(text, i);
+                    hash = ident_hash(&text[start..i]);
+                }
+                Token {
+                    kind: Kind::Ident,
+                    group: Group::Code,
+                    hash,
+                    start,
+                    end: i,
+                }
             }
             _ if is_ident_start(text, i) => {
                 if let Some(end) = prefixed_literal_end(bytes, i)? {
                     i = end;
-                    tokens.push(other(start, i));
-                    continue;
+                    other(start, i)
+                } else {
+                    let raw = bytes[i] == b'r'
+                        && bytes.get(i + 1) == Some(&b'#')
+                        && bytes.len() > i + 2
+                        && is_ident_start(text, i + 2);
+                    if raw {
+                        i += 2;
+                    }
+                    i = ident_end(text, i);
+                    let kind = if raw { Kind::RawIdent } else { Kind::Ident };
+                    ident(text, kind, start, i)
                 }
-                let raw = bytes[i] == b'r'
-                    && bytes.get(i + 1) == Some(&b'#')
-                    && bytes.len() > i + 2
-                    && is_ident_start(text, i + 2);
-                if raw {
-                    i += 2;
-                }
-                i = ident_end(text, i);
-                let kind = if raw { Kind::RawIdent } else { Kind::Ident };
-                tokens.push(Token {
-                    kind,
-                    start,
-                    end: i,
-                });
             }
             _ if byte.is_ascii() => {
                 i += 1;
-                tokens.push(punct(byte, start));
+                punct(byte, start)
             }
             // Non-ASCII whitespace; other characters start identifiers.
-            _ => i += text[i..].chars().next().map_or(1, char::len_utf8),
-        }
+            _ => {
+                i += text[i..].chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+        };
+        token.group = groups.other(text, &token, tokens.last());
+        enclosing.push(open.last().copied());
+        partners.push(usize::MAX);
+        tokens.push(token);
     }
-    delimiters.is_empty().then_some(tokens)
+    open.is_empty().then_some(Tokens {
+        tokens,
+        partners,
+        enclosing,
+    })
+}
+
+/// Whether the letter at `i` may be the prefix of a literal or of a raw
+/// identifier (`r"`, `r#`, `b'`, `br"`, `c"`, …): if not, it starts a
+/// plain identifier.
+fn may_start_literal(bytes: &[u8], i: usize) -> bool {
+    let at = |k: usize| bytes.get(i + k).copied();
+    match bytes[i] {
+        b'r' => matches!(at(1), Some(b'"' | b'#')),
+        b'b' | b'c' => {
+            matches!(at(1), Some(b'"' | b'\''))
+                || (at(1) == Some(b'r') && matches!(at(2), Some(b'"' | b'#')))
+        }
+        _ => false,
+    }
+}
+
+fn ident(text: &str, kind: Kind, start: usize, end: usize) -> Token {
+    Token {
+        kind,
+        group: Group::Code,
+        hash: ident_hash(&text[start..end]),
+        start,
+        end,
+    }
 }
 
 fn other(start: usize, end: usize) -> Token {
     Token {
         kind: Kind::Other,
+        group: Group::Code,
+        hash: 0,
         start,
         end,
     }
@@ -603,14 +693,27 @@ fn other(start: usize, end: usize) -> Token {
 fn punct(byte: u8, start: usize) -> Token {
     Token {
         kind: Kind::Punct(byte),
+        group: Group::Code,
+        hash: 0,
         start,
         end: start + 1,
     }
 }
 
 fn is_ident_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_'
+    IDENT_BYTES[usize::from(byte)]
 }
+
+/// Whether each byte is an ASCII letter, digit or `_`.
+static IDENT_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).is_ascii_alphanumeric() || byte == b'_' as usize;
+        byte += 1;
+    }
+    table
+};
 
 /// Outside comments and literals, a non-ASCII character is either
 /// whitespace or part of an identifier.
@@ -629,7 +732,9 @@ fn ident_end(text: &str, mut i: usize) -> usize {
     while i < bytes.len() {
         if is_ident_byte(bytes[i]) {
             i += 1;
-        } else if !bytes[i].is_ascii() && is_ident_start(text, i) {
+            continue;
+        }
+        if !bytes[i].is_ascii() && is_ident_start(text, i) {
             i += text[i..].chars().next().map_or(1, char::len_utf8);
         } else {
             break;
@@ -747,49 +852,68 @@ enum Group {
     VariantFields,
 }
 
-/// The group each token is in; an `enum`'s body is the first `{` after the
-/// keyword and a name.
-fn groups(text: &str, tokens: &[Token]) -> Vec<Group> {
-    let mut stack: Vec<Group> = Vec::new();
-    let mut inside = Vec::with_capacity(tokens.len());
-    let mut enum_depth: Option<usize> = None;
-    for (i, token) in tokens.iter().enumerate() {
-        let current = stack.last().copied().unwrap_or(Group::Code);
-        inside.push(current);
-        let previous = i.checked_sub(1).map(|p| tokens[p]);
+/// The group each token is in, told token by token; an `enum`'s body is
+/// the first `{` after the keyword and a name.
+#[derive(Default)]
+struct Groups {
+    stack: Vec<Group>,
+    /// The depth of an `enum` keyword followed by a name, until its body.
+    enum_depth: Option<usize>,
+}
+
+impl Groups {
+    fn current(&self) -> Group {
+        self.stack.last().copied().unwrap_or(Group::Code)
+    }
+
+    /// The group around the delimiter `byte` that opens a group after
+    /// `previous`.
+    fn open(&mut self, byte: u8, previous: Option<&Token>) -> Group {
+        let current = self.current();
+        let group = if byte != b'{' {
+            Group::Code
+        } else if self.enum_depth == Some(self.stack.len()) {
+            self.enum_depth = None;
+            Group::Variants
+        } else if previous.is_some_and(|p| p.kind == Kind::Punct(b':')) {
+            Group::UseTree
+        } else if current == Group::Variants
+            && previous.is_some_and(|p| matches!(p.kind, Kind::Ident | Kind::RawIdent))
+        {
+            Group::VariantFields
+        } else {
+            Group::Code
+        };
+        self.stack.push(group);
+        current
+    }
+
+    /// The group a closing delimiter closes.
+    fn close(&mut self) -> Group {
+        let current = self.current();
+        self.stack.pop();
+        current
+    }
+
+    /// The group around `token`, which is no delimiter and follows
+    /// `previous`.
+    fn other(&mut self, text: &str, token: &Token, previous: Option<&Token>) -> Group {
         match token.kind {
-            Kind::Ident if &text[token.start..token.end] == "enum" => {
-                let named = tokens
-                    .get(i + 1)
-                    .is_some_and(|t| matches!(t.kind, Kind::Ident | Kind::RawIdent));
-                if named {
-                    enum_depth = Some(stack.len());
+            Kind::Ident | Kind::RawIdent => {
+                let after_enum = previous.is_some_and(|p| {
+                    p.kind == Kind::Ident && p.hash == ENUM && &text[p.start..p.end] == "enum"
+                });
+                if after_enum {
+                    self.enum_depth = Some(self.stack.len());
                 }
             }
-            Kind::Punct(b'{') => {
-                let group = if enum_depth == Some(stack.len()) {
-                    enum_depth = None;
-                    Group::Variants
-                } else if previous.is_some_and(|p| p.kind == Kind::Punct(b':')) {
-                    Group::UseTree
-                } else if current == Group::Variants
-                    && previous.is_some_and(|p| matches!(p.kind, Kind::Ident | Kind::RawIdent))
-                {
-                    Group::VariantFields
-                } else {
-                    Group::Code
-                };
-                stack.push(group);
+            Kind::Punct(b';') if self.enum_depth == Some(self.stack.len()) => {
+                self.enum_depth = None;
             }
-            Kind::Punct(b'(' | b'[') => stack.push(Group::Code),
-            Kind::Punct(b')' | b']' | b'}') => {
-                stack.pop();
-            }
-            Kind::Punct(b';') if enum_depth == Some(stack.len()) => enum_depth = None,
             _ => {}
         }
+        self.current()
     }
-    inside
 }
 
 /// The shape of a `struct` item did not match what the scan expects.
@@ -844,6 +968,19 @@ impl Reader<'_> {
     fn text_at(&self, at: usize) -> &str {
         let token = self.tokens[at];
         &self.text[token.start..token.end]
+    }
+
+    /// The identifiers that may name a field of a place, outside field
+    /// declarations.
+    fn field_mentions(&self, enclosing: &[Option<usize>]) -> Vec<usize> {
+        (0..self.tokens.len())
+            .filter(|&i| {
+                let token = self.tokens[i];
+                matches!(token.kind, Kind::Ident | Kind::RawIdent)
+                    && !self.declared[i]
+                    && self.field_position(i, token.group, enclosing[i])
+            })
+            .collect()
     }
 
     /// Whether the identifier at `at`, inside `group` and the delimiter
