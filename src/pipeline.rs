@@ -166,8 +166,8 @@ struct Loader {
     declared: HashMap<usize, Vec<(usize, CodeKind)>>,
     /// What any file mentions where it may name a field.
     fields: HashSet<u32>,
-    /// The scans of the files that were scanned, then parsed.
-    parsed_scans: Vec<Scan>,
+    /// The scans of the files that were scanned, then parsed, by number.
+    parsed_scans: Vec<(usize, Scan)>,
     digest: Digest,
     root: PathBuf,
     warnings: Vec<String>,
@@ -268,7 +268,6 @@ impl Loader {
                         self.warn_missing_module(id, &name, &child);
                     }
                     self.fields.extend(scan.fields.iter().copied());
-                    self.digest.add_scanned(&scan.structs);
                     State::Scanned {
                         scan: Box::new(scan),
                         children,
@@ -279,6 +278,14 @@ impl Loader {
                 Outcome::Parsed(..) | Outcome::Partial(..) | Outcome::Unparsable(..) => continue,
             };
         }
+        let scanned: Vec<(usize, &Scan)> = ids
+            .iter()
+            .filter_map(|&id| match &self.slots[id].state {
+                State::Scanned { scan, .. } => Some((id, scan.as_ref())),
+                _ => None,
+            })
+            .collect();
+        self.digest.add_scans(&scanned);
     }
 
     /// What the prefilter wants parsed next, with `model` built from the
@@ -326,11 +333,18 @@ impl Loader {
                 _ => {}
             }
         }
+        let mut scans: Vec<Option<&Scan>> = vec![None; self.slots.len()];
+        for u in &unparsed {
+            scans[u.slot] = Some(u.scan);
+        }
+        for (id, scan) in &self.parsed_scans {
+            scans[*id] = Some(scan);
+        }
         let known = Known {
             facts: &self.facts,
             digest: &self.digest,
             fields: &self.fields,
-            parsed_scans: &self.parsed_scans,
+            scans: &scans,
             parsed: &parsed,
             fresh,
             threads: self.options.threads,
@@ -501,7 +515,7 @@ impl Loader {
                     self.facts[index] = facts;
                     if let Some(mut scan) = scan {
                         scan.structs = Vec::new();
-                        self.parsed_scans.push(*scan);
+                        self.parsed_scans.push((id, *scan));
                     }
                     State::Parsed { text, facts: index }
                 }

@@ -118,8 +118,9 @@ pub struct Known<'a> {
     pub digest: &'a Digest,
     /// Every identifier any file mentions where it may name a field.
     pub fields: &'a HashSet<u32>,
-    /// The scans of the parsed files that were scanned.
-    pub parsed_scans: &'a [Scan],
+    /// By the loader's number, the scan of each file that was scanned and
+    /// is parsed whole since or not yet.
+    pub scans: &'a [Option<&'a Scan>],
     /// By the loader's number, the files parsed so far, as a whole or some
     /// of their items.
     pub parsed: &'a [bool],
@@ -142,17 +143,22 @@ pub fn select(
     trace_helpers: impl FnOnce(&mut Model),
 ) -> Vec<(usize, Want)> {
     let graph = &known.digest.structs;
-    let scans: Vec<&Scan> = known
-        .parsed_scans
-        .iter()
-        .chain(unparsed.iter().map(|u| u.scan))
-        .collect();
-    let postings = Postings::new(unparsed, &scans);
+    let postings = Postings {
+        index: &known.digest.index,
+        scans: known.scans,
+    };
+    let mut positions: Vec<Option<usize>> = vec![None; known.scans.len()];
+    for (i, u) in unparsed.iter().enumerate() {
+        if let Some(position) = positions.get_mut(u.slot) {
+            *position = Some(i);
+        }
+    }
     let files = Files {
         unparsed,
         known,
         graph,
         postings: &postings,
+        positions: &positions,
     };
     let mut needs = Needs::default();
     needs.add_budget_fields(model);
@@ -210,6 +216,37 @@ struct Files<'a> {
     known: &'a Known<'a>,
     graph: &'a Graph,
     postings: &'a Postings<'a>,
+    /// By the loader's number, the file's index in `unparsed`.
+    positions: &'a [Option<usize>],
+}
+
+impl<'a> Files<'a> {
+    /// The unparsed file with the loader's number `slot`, with its index.
+    fn unparsed(&self, slot: usize) -> Option<(usize, &'a Unparsed<'a>)> {
+        let position = (*self.positions.get(slot)?)?;
+        Some((position, &self.unparsed[position]))
+    }
+
+    /// The unparsed structs that `found` (by file number and index into
+    /// its scan's structs) points to, each once, in file order.
+    fn unparsed_structs(
+        &self,
+        found: impl Iterator<Item = (u32, u32)>,
+    ) -> Vec<(usize, &'a ScannedStruct)> {
+        let mut structs: Vec<(usize, usize)> = found
+            .filter_map(|(slot, i)| {
+                let (position, u) = self.unparsed(slot as usize)?;
+                let i = i as usize;
+                (!u.extracted.contains(&i)).then_some((position, i))
+            })
+            .collect();
+        structs.sort_unstable();
+        structs.dedup();
+        structs
+            .into_iter()
+            .map(|(position, i)| (position, &self.unparsed[position].scan.structs[i]))
+            .collect()
+    }
 }
 
 /// The field names whose accesses can change a finding.
@@ -290,7 +327,9 @@ impl Needs {
             known,
             graph,
             postings,
+            positions,
         } = *files;
+        let index = &known.digest.index;
         // Where a field name is declared by one struct so far, the name
         // alone may resolve to it: unless another struct declares it, all
         // its mentions matter. Declarations are parsed first.
@@ -340,7 +379,7 @@ impl Needs {
         let (types, helpers) = both(
             known.threads,
             || {
-                let mut types = reached_types(known.digest, &names, unparsed);
+                let mut types = reached_types(known.digest, &names, files);
                 types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
                 types
             },
@@ -348,7 +387,9 @@ impl Needs {
                 helper_definitions(
                     &known.digest.helpers(&budget_fields),
                     &known.digest.arities,
+                    index,
                     unparsed,
+                    positions,
                 )
             },
         );
@@ -362,11 +403,7 @@ impl Needs {
         }
         let want = |index: usize, u: &Unparsed<'_>| -> Option<Want> {
             let scan = u.scan;
-            let full = scan.uncertain
-                || scan.directives
-                || (scan.path_attr && !scan.mods.is_empty())
-                || u.children.iter().any(|(c, _)| c.is_none())
-                || carriers.iter().any(|&f| scan.mentions(f));
+            let full = whole_by_scan(u) || carriers.iter().any(|&f| scan.mentions(f));
             if full {
                 return Some(Want::Full);
             }
@@ -419,23 +456,59 @@ impl Needs {
                 mentions,
             })
         };
+        // Only these files may be wanted: those the index shows mentioning
+        // a name above, declaring a struct of a reached type, with an
+        // undecided field or a possible budget field, or defining a helper;
+        // and those parsed whole for what their scans show. Every file may
+        // be when a carrier's mention matters.
+        let candidates: Vec<usize> = if carriers.is_empty() {
+            let mentioning = (every.iter())
+                .chain(typed.keys())
+                .flat_map(|&h| index.fields.get(h));
+            let named = types.iter().flat_map(|&h| index.struct_names.get(h));
+            let declaring = undecided.iter().flat_map(|&h| index.struct_fields.get(h));
+            let structs = (named.chain(declaring))
+                .chain(&index.budget_structs)
+                .map(|(slot, _)| slot);
+            let indexed = (mentioning.chain(structs))
+                .filter_map(|&slot| files.unparsed(slot as usize))
+                .map(|(i, _)| i);
+            let scanned_whole = (0..unparsed.len()).filter(|&i| whole_by_scan(&unparsed[i]));
+            let mut candidates: Vec<usize> = indexed
+                .chain(scanned_whole)
+                .chain(helpers.keys().copied())
+                .collect();
+            candidates.sort_unstable();
+            candidates.dedup();
+            candidates
+        } else {
+            (0..unparsed.len()).collect()
+        };
         // Each file is decided alone: the files are split among threads,
         // and their answers joined in order.
-        let chunk = unparsed.len().div_ceil(known.threads.max(1)).max(1);
-        let chunks: Vec<(usize, &[Unparsed<'_>])> = unparsed.chunks(chunk).enumerate().collect();
-        let decide = |&(n, files): &(usize, &[Unparsed<'_>])| -> Vec<Option<Want>> {
-            let first = n * chunk;
-            files
-                .iter()
-                .enumerate()
-                .map(|(i, u)| want(first + i, u))
-                .collect()
+        let chunk = candidates.len().div_ceil(known.threads.max(1)).max(1);
+        let chunks: Vec<&[usize]> = candidates.chunks(chunk).collect();
+        let decide = |files: &&[usize]| -> Vec<(usize, Option<Want>)> {
+            files.iter().map(|&i| (i, want(i, &unparsed[i]))).collect()
         };
-        each_beside(&chunks, &decide)
-            .into_iter()
-            .flatten()
-            .collect()
+        let mut chosen: Vec<Option<Want>> = vec![None; unparsed.len()];
+        for (i, want) in each_beside(&chunks, &decide).into_iter().flatten() {
+            chosen[i] = want;
+        }
+        chosen
     }
+}
+
+/// Whether a file is parsed whole for what its scan shows: the scan could
+/// not follow it, it may hold directives, a `#[path]` attribute may
+/// redirect one of its `mod` declarations, or it may declare a module
+/// file discovery did not find.
+fn whole_by_scan(u: &Unparsed<'_>) -> bool {
+    let scan = u.scan;
+    scan.uncertain
+        || scan.directives
+        || (scan.path_attr && !scan.mods.is_empty())
+        || u.children.iter().any(|(c, _)| c.is_none())
 }
 
 /// Structs, parsed and scanned, as names and the types of their fields.
@@ -604,34 +677,123 @@ fn mentions_any(mentions: &[u32], names: &HashSet<u32>) -> bool {
     }
 }
 
-/// The files that mention each field of the unparsed structs that may
-/// hold a limit.
+/// The mentions of the files that mention a field name where it may name
+/// a field, parsed since or not.
 struct Postings<'a> {
-    files: HashMap<u32, Vec<&'a [u32]>>,
+    index: &'a ScanIndex,
+    scans: &'a [Option<&'a Scan>],
 }
 
 impl<'a> Postings<'a> {
-    fn new(unparsed: &[Unparsed<'_>], scans: &[&'a Scan]) -> Postings<'a> {
-        let mut postings: HashMap<u32, Vec<&'a [u32]>> = HashMap::default();
-        for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
-            if s.limit {
-                for field in &s.fields {
-                    postings.entry(*field).or_default();
-                }
+    fn files(&self, hash: u32) -> impl Iterator<Item = &'a [u32]> + '_ {
+        let slots = self.index.fields.get(hash);
+        slots
+            .filter_map(|&slot| *self.scans.get(slot as usize)?)
+            .map(|scan| scan.mentions.as_slice())
+    }
+}
+
+/// Where the scans show each name, by the loader's number of each scanned
+/// file: a round looks up the files with the names it needs here instead
+/// of reading every scan. Numbers and indices are kept as `u32`.
+#[derive(Default)]
+pub struct ScanIndex {
+    /// By the hash of a name, the files that mention it where it may name
+    /// a field ([`Scan::fields`]).
+    fields: Multimap<u32>,
+    /// By the hash of a struct's name, the file and the struct's index in
+    /// its scan's structs.
+    struct_names: Multimap<(u32, u32)>,
+    /// By the hash of a field's name, the structs that declare it.
+    struct_fields: Multimap<(u32, u32)>,
+    /// The structs that may hold a budget field.
+    budget_structs: Vec<(u32, u32)>,
+    /// By the hash of a function's name, the file and the function's index
+    /// in its scan's functions.
+    functions: Multimap<(u32, u32)>,
+}
+
+impl ScanIndex {
+    /// Adds the scans of files, each with the loader's number.
+    fn add(&mut self, scans: &[(usize, &Scan)]) {
+        // The loader's numbers and a file's items are far fewer than 2^32.
+        let files = || scans.iter().map(|&(slot, scan)| (slot as u32, scan));
+        let structs = || {
+            files().flat_map(|(slot, scan)| {
+                let numbered = scan.structs.iter().enumerate();
+                numbered.map(move |(i, s)| ((slot, i as u32), s))
+            })
+        };
+        self.fields.extend(|| {
+            files().flat_map(|(slot, scan)| scan.fields.iter().map(move |&f| (f, slot)))
+        });
+        self.struct_names
+            .extend(|| structs().map(|(at, s)| (s.name, at)));
+        self.struct_fields
+            .extend(|| structs().flat_map(|(at, s)| s.fields.iter().map(move |&f| (f, at))));
+        self.budget_structs.extend(
+            structs()
+                .filter(|(_, s)| !s.budget.is_empty())
+                .map(|(at, _)| at),
+        );
+        self.functions.extend(|| {
+            files().flat_map(|(slot, scan)| {
+                let numbered = scan.functions.iter().enumerate();
+                numbered.map(move |(i, f)| (f.name, (slot, i as u32)))
+            })
+        });
+    }
+}
+
+/// Values by the hash of a name. The first entries added lie in one
+/// vector, each name's values side by side; those added later, which are
+/// few, in a vector for each name.
+#[derive(Default)]
+struct Multimap<V> {
+    /// Where each name's values lie in `values`.
+    ranges: HashMap<u32, (u32, u32)>,
+    values: Vec<V>,
+    later: HashMap<u32, Vec<V>>,
+}
+
+impl<V: Copy + Default> Multimap<V> {
+    /// Adds the entries that `entries` gives each time it is called.
+    fn extend<I: Iterator<Item = (u32, V)>>(&mut self, entries: impl Fn() -> I) {
+        if !self.values.is_empty() {
+            for (key, value) in entries() {
+                self.later.entry(key).or_default().push(value);
+            }
+            return;
+        }
+        let mut ranges: HashMap<u32, (u32, u32)> = HashMap::default();
+        for (key, _) in entries() {
+            ranges.entry(key).or_default().1 += 1;
+        }
+        let mut next = 0;
+        for range in ranges.values_mut() {
+            let len = range.1;
+            *range = (next, next);
+            next += len;
+        }
+        let mut values = vec![V::default(); next as usize];
+        for (key, value) in entries() {
+            if let Some(range) = ranges.get_mut(&key) {
+                values[range.1 as usize] = value;
+                range.1 += 1;
             }
         }
-        for &scan in scans {
-            for hash in &scan.fields {
-                if let Some(list) = postings.get_mut(hash) {
-                    list.push(&scan.mentions);
-                }
-            }
-        }
-        Postings { files: postings }
+        self.ranges = ranges;
+        self.values = values;
     }
 
-    fn files(&self, hash: u32) -> impl Iterator<Item = &'a [u32]> + '_ {
-        self.files.get(&hash).into_iter().flatten().copied()
+    fn get(&self, key: u32) -> impl Iterator<Item = &V> {
+        let packed = match self.ranges.get(&key) {
+            Some(&(start, end)) => &self.values[start as usize..end as usize],
+            None => &[],
+        };
+        packed
+            .iter()
+            .chain(self.later.get(&key).into_iter().flatten())
     }
 }
 
@@ -642,6 +804,7 @@ impl<'a> Postings<'a> {
 #[derive(Default)]
 pub struct Digest {
     structs: Graph,
+    index: ScanIndex,
     /// The number of parameters of each function name; `None` when the
     /// definitions disagree.
     arities: HashMap<Arc<str>, Option<usize>>,
@@ -715,11 +878,13 @@ impl Digest {
         }
     }
 
-    /// Counts the structs a scan shows as not parsed yet.
-    pub fn add_scanned<'a>(&mut self, structs: impl IntoIterator<Item = &'a ScannedStruct>) {
-        for s in structs {
+    /// Adds the scans of files, each with the loader's number, whose
+    /// structs count as not parsed yet.
+    pub fn add_scans(&mut self, scans: &[(usize, &Scan)]) {
+        for s in scans.iter().flat_map(|(_, scan)| &scan.structs) {
             self.structs.scanned(s, 1);
         }
+        self.index.add(scans);
     }
 
     /// Stops counting scanned structs as not parsed: they are parsed now,
@@ -765,7 +930,9 @@ impl Digest {
 fn helper_definitions(
     helpers: &HashSet<&str>,
     arities: &HashMap<Arc<str>, Option<usize>>,
+    index: &ScanIndex,
     unparsed: &[Unparsed<'_>],
+    positions: &[Option<usize>],
 ) -> HashMap<usize, Vec<usize>> {
     let mut chosen: HashMap<usize, Vec<usize>> = HashMap::default();
     if helpers.is_empty() {
@@ -779,15 +946,23 @@ fn helper_definitions(
     // and whether it takes parameters.
     type Definition = ((usize, usize), Option<usize>, bool);
     let mut definitions: HashMap<u32, Vec<Definition>> = HashMap::default();
-    for (index, u) in unparsed.iter().enumerate() {
-        for (position, function) in u.scan.functions.iter().enumerate() {
-            if wanted.contains_key(&function.name) && !u.extracted_functions.contains(&position) {
-                definitions.entry(function.name).or_default().push((
-                    (index, position),
-                    function.arity,
-                    function.takes_params,
-                ));
+    for &name in wanted.keys() {
+        let mut found: Vec<Definition> = Vec::new();
+        for &(slot, position) in index.functions.get(name) {
+            let position = position as usize;
+            let Some(Some(file)) = positions.get(slot as usize) else {
+                continue;
+            };
+            let u = &unparsed[*file];
+            if !u.extracted_functions.contains(&position) {
+                let function = &u.scan.functions[position];
+                found.push(((*file, position), function.arity, function.takes_params));
             }
+        }
+        // In the order of the files and of the definitions in each.
+        found.sort_unstable_by_key(|&(at, ..)| at);
+        if !found.is_empty() {
+            definitions.insert(name, found);
         }
     }
     for (hash, found) in definitions {
@@ -899,7 +1074,8 @@ fn flow_types(
             }
         }
     }
-    let structs = field_types(digest, unparsed, |_| true);
+    let all = unparsed.iter().flat_map(Unparsed::structs).map(|(_, s)| s);
+    let structs = field_types(digest, all, |_| true);
     let mut frontier: Vec<u32> = types.iter().copied().collect();
     for _ in 0..crate::suggest::FLOW_PATH_DEPTH {
         let mut next = Vec::new();
@@ -933,11 +1109,7 @@ fn returns_binding(returns: &[Shape], pattern: &Shape) -> bool {
 /// look up: the identifiers of every typed root, and of the fields their
 /// chains pass through, in parsed structs and, all at once, in the structs
 /// the unparsed files may declare (every type of such a struct counts).
-fn reached_types(
-    digest: &Digest,
-    names: &HashSet<&str>,
-    unparsed: &[Unparsed<'_>],
-) -> HashSet<u32> {
+fn reached_types(digest: &Digest, names: &HashSet<&str>, files: &Files<'_>) -> HashSet<u32> {
     let mut types: HashSet<u32> = HashSet::default();
     let mut steps: HashSet<u32> = HashSet::default();
     for name in names {
@@ -948,7 +1120,14 @@ fn reached_types(
     }
     // Each struct as its name and the types of the fields a chain may
     // step through.
-    let structs = field_types(digest, unparsed, |field| steps.contains(&field));
+    let declaring = steps
+        .iter()
+        .flat_map(|&h| digest.index.struct_fields.get(h))
+        .copied();
+    let unparsed = files.unparsed_structs(declaring);
+    let structs = field_types(digest, unparsed.into_iter().map(|(_, s)| s), |field| {
+        steps.contains(&field)
+    });
     let mut pending: Vec<u32> = types.iter().copied().collect();
     while let Some(name) = pending.pop() {
         for &ty in structs.get(&name).into_iter().flatten() {
@@ -961,12 +1140,12 @@ fn reached_types(
 }
 
 /// For each struct name, the hashes of the types of its fields that `keep`
-/// (given a field name's hash) accepts, in parsed structs; a struct the
-/// unparsed files may declare counts with every type it mentions if `keep`
-/// accepts one of its fields.
-fn field_types(
+/// (given a field name's hash) accepts, in parsed structs; a struct of
+/// `unparsed` (which the unparsed files may declare) counts with every
+/// type it mentions if `keep` accepts one of its fields.
+fn field_types<'a>(
     digest: &Digest,
-    unparsed: &[Unparsed<'_>],
+    unparsed: impl Iterator<Item = &'a ScannedStruct>,
     keep: impl Fn(u32) -> bool,
 ) -> HashMap<u32, Vec<u32>> {
     let mut structs: HashMap<u32, Vec<u32>> = HashMap::default();
@@ -975,7 +1154,7 @@ fn field_types(
             structs.entry(*owner).or_default().extend(types);
         }
     }
-    for (_, s) in unparsed.iter().flat_map(Unparsed::structs) {
+    for s in unparsed {
         if s.fields.iter().any(|&f| keep(f)) {
             structs.entry(s.name).or_default().extend(&s.types);
         }
@@ -1026,11 +1205,34 @@ mod tests {
             })
             .collect();
         let helpers: HashSet<&str> = helpers.iter().copied().collect();
-        let mut files: Vec<usize> = helper_definitions(&helpers, &digest.arities, &unparsed)
-            .into_keys()
-            .collect();
+        let (index, positions) = indexed(scans);
+        let mut files: Vec<usize> =
+            helper_definitions(&helpers, &digest.arities, &index, &unparsed, &positions)
+                .into_keys()
+                .collect();
         files.sort_unstable();
         files
+    }
+
+    /// The index of `scans`, numbered in order, and where each is among
+    /// them.
+    fn indexed(scans: &[Scan]) -> (ScanIndex, Vec<Option<usize>>) {
+        let mut index = ScanIndex::default();
+        let numbered: Vec<(usize, &Scan)> = scans.iter().enumerate().collect();
+        index.add(&numbered);
+        (index, (0..scans.len()).map(Some).collect())
+    }
+
+    #[test]
+    fn names_added_later_are_found_beside_the_first_ones() {
+        let mut map: Multimap<u32> = Multimap::default();
+        map.extend(|| [(7, 1), (9, 2), (7, 3)].into_iter());
+        map.extend(|| [(7, 4), (8, 5)].into_iter());
+        let found = |key: u32| map.get(key).copied().collect::<Vec<u32>>();
+        assert_eq!(found(7), [1, 3, 4]);
+        assert_eq!(found(8), [5]);
+        assert_eq!(found(9), [2]);
+        assert!(found(10).is_empty());
     }
 
     fn defining(name: &str, arity: usize) -> FileFacts {
@@ -1067,7 +1269,7 @@ mod tests {
         let reaches_agent =
             |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
         let mut digest = Digest::default();
-        digest.add_scanned(&scan.structs);
+        digest.add_scans(&[(0, &scan)]);
         assert_eq!(digest.structs.unparsed_declarations(field), 1);
         assert!(reaches_agent(&digest));
         digest.remove_scanned(&scan.structs);
@@ -1166,10 +1368,14 @@ mod tests {
             covered: &[],
         };
         let helpers = HashSet::from_iter(["over"]);
-        let chosen = helper_definitions(&helpers, &HashMap::default(), &[unparsed(&[])]);
-        assert_eq!(chosen, HashMap::from_iter([(0, vec![0, 2])]));
+        let (index, positions) = indexed(std::slice::from_ref(&scan));
+        let chosen = |extracted| {
+            let files = [unparsed(extracted)];
+            helper_definitions(&helpers, &HashMap::default(), &index, &files, &positions)
+        };
+        assert_eq!(chosen(&[]), HashMap::from_iter([(0, vec![0, 2])]));
         // A definition parsed alone already is not chosen again.
-        let chosen = helper_definitions(&helpers, &HashMap::default(), &[unparsed(&[0])]);
+        let chosen = chosen(&[0]);
         assert_eq!(chosen, HashMap::from_iter([(0, vec![2])]));
     }
 
