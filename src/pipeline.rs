@@ -105,6 +105,9 @@ struct Partial {
 /// parse of the new items alone adds where it can.
 struct Items<'a> {
     scan: &'a Scan,
+    /// The ranges that parse the `mod` declarations whose code the scan
+    /// cannot tell, when it is wanted.
+    declarations: Option<Ranges>,
     items: Vec<scan::Item>,
     candidates: Vec<(usize, &'a ScannedFn)>,
     names: &'a [String],
@@ -139,8 +142,12 @@ enum Outcome {
     /// declarations whose files are missing.
     Scanned(Scan, Vec<ScannedChild>, Vec<(String, PathBuf)>),
     Parsed(Fingerprint, FileFacts),
-    /// With the candidate functions parsed for their mentions.
-    Partial(Fingerprint, FileFacts, Vec<usize>),
+    /// With the candidate functions parsed for their mentions, and the
+    /// files its `mod` declarations refer to when the parse told their
+    /// code.
+    Partial(Fingerprint, FileFacts, Vec<usize>, Option<Declared>),
+    /// Only what the parse told of its `mod` declarations.
+    Declared(Declared),
     Unparsable(
         Fingerprint,
         syntax::ParseError,
@@ -275,7 +282,10 @@ impl Loader {
                     }
                 }
                 Outcome::Unreadable(message) => State::Unreadable(message),
-                Outcome::Parsed(..) | Outcome::Partial(..) | Outcome::Unparsable(..) => continue,
+                Outcome::Parsed(..)
+                | Outcome::Partial(..)
+                | Outcome::Declared(..)
+                | Outcome::Unparsable(..) => continue,
             };
         }
         let scanned: Vec<(usize, &Scan)> = ids
@@ -368,6 +378,7 @@ impl Loader {
                             structs,
                             functions,
                             mentions,
+                            declarations,
                         },
                         State::Scanned { scan, partial, .. },
                     ) => {
@@ -396,8 +407,17 @@ impl Loader {
                         };
                         let done = items_of(done_structs, done_functions);
                         let items = items_of(structs, functions);
+                        let inner = (0, scan.inner_attributes_end);
+                        let declarations = declarations
+                            .then(|| scan.undecided_declarations())
+                            .flatten()
+                            .map(|items| {
+                                let part = Part::of(scan, &items);
+                                std::iter::once(inner).chain(part.all).collect()
+                            });
                         Some(Items {
                             scan,
+                            declarations,
                             items,
                             candidates,
                             names: mentions,
@@ -418,30 +438,10 @@ impl Loader {
             };
             // The file id is assigned when the facts are merged.
             // Items that do not parse alone are parsed with their file.
-            if let Some(items) = items {
-                let found = mentioning(&text, &items.candidates, items.names);
-                let mut wanted = items.items.clone();
-                wanted.extend(
-                    items
-                        .candidates
-                        .iter()
-                        .filter(|(i, _)| found.contains(i))
-                        .filter_map(|(_, function)| function.item),
-                );
-                let more = Part::of(items.scan, &wanted);
-                let inner = (0, items.scan.inner_attributes_end);
-                if let Some(facts) = items.facts
-                    && let Some(facts) = added(&text, facts, &items.done, &more, inner, *code)
-                {
-                    return Outcome::Partial(Fingerprint::of(&text), facts, found);
-                }
-                let all: Ranges = std::iter::once(inner)
-                    .chain(items.done.all.iter().copied())
-                    .chain(more.all)
-                    .collect();
-                if let Ok(facts) = extract_excerpt(&text, &all, *code) {
-                    return Outcome::Partial(Fingerprint::of(&text), facts, found);
-                }
+            if let Some(items) = items
+                && let Some(outcome) = parse_items(path, &text, items, *code)
+            {
+                return outcome;
             }
             // The text is read again only if an output needs it.
             match syntax::extract(0, &text, *code) {
@@ -455,6 +455,18 @@ impl Loader {
             }
         });
         for ((id, want), outcome) in work.into_iter().zip(outcomes) {
+            // Learning the code of its declarations changes nothing else.
+            let outcome = match outcome {
+                Outcome::Declared(declared) => {
+                    self.learn_declarations(id, declared);
+                    continue;
+                }
+                Outcome::Partial(text, facts, found, Some(declared)) => {
+                    self.learn_declarations(id, declared);
+                    Outcome::Partial(text, facts, found, None)
+                }
+                outcome => outcome,
+            };
             let previous = std::mem::replace(&mut self.slots[id].state, State::Pending);
             let (scan, children, partial) = match previous {
                 State::Scanned {
@@ -481,7 +493,7 @@ impl Loader {
                     .remove_scanned(parsed_structs(scan, partial.as_ref(), &want, &outcome));
             }
             let state = match outcome {
-                Outcome::Partial(text, facts, found) => {
+                Outcome::Partial(text, facts, found, _) => {
                     self.digest.add(id, &facts);
                     self.facts[index] = facts;
                     let (mut structs, mut functions, mut covered) = partial
@@ -490,6 +502,7 @@ impl Loader {
                         structs: more,
                         functions: more_functions,
                         mentions,
+                        ..
                     } = want
                     {
                         structs.extend(more);
@@ -528,9 +541,19 @@ impl Loader {
                     self.facts[index] = FileFacts::default();
                     State::Unreadable(message)
                 }
-                Outcome::Scanned(..) => continue,
+                Outcome::Scanned(..) | Outcome::Declared(..) => continue,
             };
             self.slots[id].state = state;
+        }
+    }
+
+    /// Takes what a parse told of a scanned file's `mod` declarations.
+    fn learn_declarations(&mut self, id: usize, declared: Declared) {
+        if let State::Scanned { children, .. } = &mut self.slots[id].state {
+            *children = declared.children;
+        }
+        for (name, child) in declared.missing {
+            self.warn_missing_module(id, &name, &child);
         }
     }
 
@@ -773,7 +796,7 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
         .map(|m| ModDecl {
             name: m.name.clone(),
             path_attr: m.path.clone(),
-            inline: m.inline.clone().unwrap_or_default(),
+            inline: m.inline.clone(),
             code: CodeKind::Production,
         })
         .collect();
@@ -789,12 +812,12 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
     } else {
         missing
             .into_iter()
-            .filter(|(_, m)| m.inline.is_some())
+            .filter(|(_, m)| !m.nested)
             .map(|(child, m)| (m.name.clone(), child))
             .collect()
     };
     let code = |m: &scan::ScannedMod| {
-        let test = m.test.filter(|_| m.inline.is_some() && !scan.path_attr)?;
+        let test = scan.declares_test(m)?;
         Some(if test {
             CodeKind::Test
         } else {
@@ -964,6 +987,91 @@ fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
 }
 
 /// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
+/// Parses the items of a file that a round wants (see [`Items`]); `None`
+/// when they do not parse alone, and the file is parsed whole instead.
+fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Option<Outcome> {
+    // The items around the declarations the scan cannot tell parse apart
+    // from the others, and give only their declarations.
+    let declared = match &items.declarations {
+        Some(ranges) => {
+            let facts = extract_excerpt(text, ranges, code).ok()?;
+            Some(Declared::new(path, items.scan, &facts.mod_decls))
+        }
+        None => None,
+    };
+    if items.items.is_empty() && items.names.is_empty() {
+        return declared.map(Outcome::Declared);
+    }
+    let found = mentioning(text, &items.candidates, items.names);
+    let mut wanted = items.items.clone();
+    wanted.extend(
+        items
+            .candidates
+            .iter()
+            .filter(|(i, _)| found.contains(i))
+            .filter_map(|(_, function)| function.item),
+    );
+    let more = Part::of(items.scan, &wanted);
+    let inner = (0, items.scan.inner_attributes_end);
+    if let Some(facts) = items.facts
+        && let Some(facts) = added(text, facts, &items.done, &more, inner, code)
+    {
+        return Some(Outcome::Partial(
+            Fingerprint::of(text),
+            facts,
+            found,
+            declared,
+        ));
+    }
+    let all: Ranges = std::iter::once(inner)
+        .chain(items.done.all.iter().copied())
+        .chain(more.all)
+        .collect();
+    let facts = extract_excerpt(text, &all, code).ok()?;
+    Some(Outcome::Partial(
+        Fingerprint::of(text),
+        facts,
+        found,
+        declared,
+    ))
+}
+
+/// The files a scanned file's `mod` declarations refer to, where the
+/// parser's declarations in the items around those whose code the scan
+/// cannot tell take the place of those.
+struct Declared {
+    children: Vec<ScannedChild>,
+    /// The names of the parser's declarations whose files are missing,
+    /// with those files.
+    missing: Vec<(String, PathBuf)>,
+}
+
+impl Declared {
+    /// What `decls`, the parser's declarations in those items, tell.
+    fn new(path: &Path, scan: &Scan, decls: &[ModDecl]) -> Declared {
+        let (children, _) = scanned_modules(path, scan);
+        let mut declared = Declared {
+            children: children
+                .into_iter()
+                .filter(|child| child.code.is_some())
+                .collect(),
+            missing: Vec::new(),
+        };
+        for ((child, code), decl) in module_files(path, decls).into_iter().zip(decls) {
+            if child.is_file() {
+                declared.children.push(ScannedChild {
+                    path: child,
+                    code: Some(code),
+                    slot: None,
+                });
+            } else {
+                declared.missing.push((decl.name.clone(), child));
+            }
+        }
+        declared
+    }
+}
+
 fn extract_excerpt(
     text: &str,
     ranges: &[(usize, usize)],

@@ -108,6 +108,10 @@ pub enum Want {
         structs: Vec<usize>,
         functions: Vec<usize>,
         mentions: Vec<String>,
+        /// Whether to learn the code of the `mod` declarations the scan
+        /// cannot tell from the items around them
+        /// ([`Scan::undecided_declarations`]).
+        declarations: bool,
     },
 }
 
@@ -173,8 +177,9 @@ pub fn select(
         chosen = needs.select(&files, model);
     }
     // Whether a parsed file is test code depends on its declaration, and
-    // on its parent's, up to the crate root: a parent is parsed unless its
-    // scan tells the code of its declarations of the files wanted.
+    // on its parent's, up to the crate root: where a parent's scan cannot
+    // tell the code of its declarations of the files wanted, the items
+    // around those declarations are parsed, or the parent whole.
     let mut wanted: Vec<bool> = known.parsed.to_vec();
     for (u, _) in unparsed.iter().zip(&chosen).filter(|(_, c)| c.is_some()) {
         wanted[u.slot] = true;
@@ -191,9 +196,8 @@ pub fn select(
             if declared.is_empty() {
                 continue;
             }
-            if declared.iter().any(|code| code.is_none()) && *chosen != Some(Want::Full) {
-                *chosen = Some(Want::Full);
-                added = true;
+            if declared.iter().any(|code| code.is_none()) {
+                added |= learn_declarations(chosen, u.scan);
             }
             added |= !std::mem::replace(&mut wanted[u.slot], true);
         }
@@ -206,6 +210,27 @@ pub fn select(
         .enumerate()
         .filter_map(|(i, c)| Some((i, c?)))
         .collect()
+}
+
+/// Makes `chosen` learn the code of the file's declarations that its scan
+/// cannot tell; whether that asked for more.
+fn learn_declarations(chosen: &mut Option<Want>, scan: &Scan) -> bool {
+    if scan.undecided_declarations().is_none() {
+        return chosen.replace(Want::Full) != Some(Want::Full);
+    }
+    match chosen {
+        Some(Want::Full) => false,
+        Some(Want::Items { declarations, .. }) => !std::mem::replace(declarations, true),
+        None => {
+            *chosen = Some(Want::Items {
+                structs: Vec::new(),
+                functions: Vec::new(),
+                mentions: Vec::new(),
+                declarations: true,
+            });
+            true
+        }
+    }
 }
 
 /// The unparsed files with what is known of every file, the same for
@@ -454,6 +479,7 @@ impl Needs {
                 structs,
                 functions,
                 mentions,
+                declarations: false,
             })
         };
         // Only these files may be wanted: those the index shows mentioning

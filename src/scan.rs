@@ -55,16 +55,23 @@ pub struct Scan {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScannedMod {
     pub name: String,
-    /// The inline modules around it, outermost first, when nothing else
-    /// is (a function, a macro): then its file is found as the parser
-    /// would find it.
-    pub inline: Option<Vec<String>>,
+    /// The inline modules around it, outermost first: their directories
+    /// hold its file, as the parser finds it.
+    pub inline: Vec<String>,
+    /// Whether another block is around it (a function, a macro), which
+    /// may make it no declaration.
+    pub nested: bool,
     /// Whether its attributes or those of the inline modules around it
     /// make it test code (`#[cfg(test)]`), as the parser would decide;
     /// `None` when the scan cannot tell.
     pub test: Option<bool>,
     /// Its `#[path = "…"]` attribute, as the parser reads it.
     pub path: Option<String>,
+    /// Where it parses alone when the scan cannot tell whether it is a
+    /// declaration or test code (it is inside a function or a macro, or
+    /// its attributes cannot be read): the nearest function around it that
+    /// parses alone, or the top-level item around it.
+    pub item: Option<Item>,
 }
 
 /// A function definition as the helper tracer (`model::helpers`) may use
@@ -119,6 +126,23 @@ pub struct ScannedStruct {
 impl Scan {
     pub fn mentions(&self, hash: u32) -> bool {
         self.mentions.binary_search(&hash).is_ok()
+    }
+
+    /// Whether the `mod name;` declaration `m` is test code, where the
+    /// scan can tell it is a declaration the parser reads as written.
+    pub fn declares_test(&self, m: &ScannedMod) -> Option<bool> {
+        m.test.filter(|_| !m.nested && !self.path_attr)
+    }
+
+    /// The items that hold the `mod name;` declarations whose code the
+    /// scan cannot tell, which parsed alone give the parser's declarations
+    /// there; `None` when one of them does not parse alone.
+    pub fn undecided_declarations(&self) -> Option<Vec<Item>> {
+        self.mods
+            .iter()
+            .filter(|m| self.declares_test(m).is_none())
+            .map(|m| m.item)
+            .collect()
     }
 
     /// The byte ranges that parse as `item` alone.
@@ -306,16 +330,23 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
                     && matches!(name.kind, Kind::Ident | Kind::RawIdent)
                     && semi.kind == Kind::Punct(b';')
                 {
-                    let (inline, test) = reader.module_context(index, &enclosing);
+                    let (inline, nested, test) = reader.module_context(index, &enclosing);
                     let path = reader.declared_path(index);
                     if let Some((_, attribute)) = path {
                         read_paths.push(attribute);
                     }
+                    let item = if nested || test.is_none() {
+                        reader.item_around(index, &enclosing, &bodies)
+                    } else {
+                        None
+                    };
                     scan.mods.push(ScannedMod {
                         name: unraw(&text[name.start..name.end]).to_string(),
                         inline,
+                        nested,
                         test,
                         path: path.map(|(path, _)| path),
+                        item,
                     });
                 }
             }
@@ -1140,13 +1171,14 @@ impl Reader<'_> {
     }
 
     /// For the `mod name;` at `keyword`: the inline modules around it
-    /// ([`ScannedMod::inline`]) and whether it is test code
-    /// ([`ScannedMod::test`]).
+    /// ([`ScannedMod::inline`]), whether another block is around it
+    /// ([`ScannedMod::nested`]) and whether it is test code
+    /// ([`ScannedMod::test`], `None` when it is nested).
     fn module_context(
         &self,
         keyword: usize,
         enclosing: &[Option<usize>],
-    ) -> (Option<Vec<String>>, Option<bool>) {
+    ) -> (Vec<String>, bool, Option<bool>) {
         let either = |a: Option<bool>, b: Option<bool>| match (a, b) {
             (Some(true), _) | (_, Some(true)) => Some(true),
             (Some(false), Some(false)) => Some(false),
@@ -1154,10 +1186,13 @@ impl Reader<'_> {
         };
         let mut test = self.declares_test_code(keyword);
         let mut names = Vec::new();
+        let mut nested = false;
         let mut at = keyword;
         while let Some(open) = enclosing[at] {
+            at = open;
             if self.module_header(open).is_none() {
-                return (None, None);
+                nested = true;
+                continue;
             }
             names.push(unraw(self.text_at(open - 1)).to_string());
             test = either(test, self.declares_test_code(open - 2));
@@ -1165,10 +1200,9 @@ impl Reader<'_> {
             if self.is_punct(open + 1, b'#') && self.is_punct(open + 2, b'!') {
                 test = either(test, None);
             }
-            at = open;
         }
         names.reverse();
-        (Some(names), test)
+        (names, nested, test.filter(|_| !nested))
     }
 
     /// The `#[path = "…"]` attribute of the `mod name;` declaration whose
@@ -1819,29 +1853,40 @@ mod tests {
         let s = scan_default(
             "mod a;\npub(crate) mod r#b;\nmod c { mod d; }\n#[path = \"x.rs\"] mod e;",
         );
-        let mods: Vec<(&str, Option<Vec<String>>)> = s
-            .mods
-            .iter()
-            .map(|m| (m.name.as_str(), m.inline.clone()))
-            .collect();
-        let inline = |names: &[&str]| Some(names.iter().map(|n| n.to_string()).collect());
+        let contexts = |s: &Scan| -> Vec<(String, Vec<String>, bool)> {
+            let context = |m: &ScannedMod| (m.name.clone(), m.inline.clone(), m.nested);
+            s.mods.iter().map(context).collect()
+        };
+        let context = |name: &str, inline: &[&str], nested: bool| {
+            let inline = inline.iter().map(|n| n.to_string()).collect();
+            (name.to_string(), inline, nested)
+        };
         assert_eq!(
-            mods,
+            contexts(&s),
             [
-                ("a", inline(&[])),
-                ("b", inline(&[])),
-                ("d", inline(&["c"])),
-                ("e", inline(&[]))
+                context("a", &[], false),
+                context("b", &[], false),
+                context("d", &["c"], false),
+                context("e", &[], false),
             ]
         );
+        // The modules around a declaration in a function or a macro hold
+        // its file all the same.
         let nested = scan_default(
             "fn f() { mod g; }
 m! { mod h; }
-mod i { mod j { mod k; } }",
+mod i { mod j { mod k; } }
+mod l { m! { mod n; } }",
         );
-        let contexts: Vec<Option<Vec<String>>> =
-            nested.mods.iter().map(|m| m.inline.clone()).collect();
-        assert_eq!(contexts, [None, None, inline(&["i", "j"])]);
+        assert_eq!(
+            contexts(&nested),
+            [
+                context("g", &[], true),
+                context("h", &[], true),
+                context("k", &["i", "j"], false),
+                context("n", &["l"], true),
+            ]
+        );
         // The scan reads the path, so nothing else may redirect.
         assert_eq!(s.mods[3].path.as_deref(), Some("x.rs"));
         assert!(!s.path_attr);

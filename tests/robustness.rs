@@ -437,6 +437,45 @@ fn the_prefilter_keeps_findings_that_depend_on_other_files() {
             ],
         ),
         (
+            // The test module is declared inside a macro call, where only
+            // the parser tells the declaration and its code.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "macro_rules! items {\n    ($($item:item)*) => { $($item)* };\n}\n\npub mod budget;\n\nitems! {\n    #[cfg(test)]\n    mod helpers;\n    pub mod other;\n}\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/helpers.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+                ("src/other.rs", "pub fn other() {}\n"),
+            ],
+        ),
+        (
+            // The same inside an inline module, whose directory holds the
+            // file.
+            "BL001 src/budget.rs",
+            &[
+                (
+                    "src/lib.rs",
+                    "macro_rules! items {\n    ($($item:item)*) => { $($item)* };\n}\n\npub mod budget;\n\nmod outer {\n    items! {\n        #[cfg(test)]\n        mod helpers;\n    }\n}\n",
+                ),
+                (
+                    "src/budget.rs",
+                    "pub struct Budget {\n    pub tokens_used: u64,\n    pub max_tokens: u64,\n}\n\npub fn over(b: &Budget) -> bool {\n    b.tokens_used >= b.max_tokens\n}\n",
+                ),
+                (
+                    "src/outer/helpers.rs",
+                    "pub fn fill(b: &mut crate::budget::Budget) {\n    b.tokens_used += 1;\n}\n",
+                ),
+            ],
+        ),
+        (
             // The receiver's type reaches the budget through a struct
             // declared in a file that names neither field.
             "BL001 src/budget.rs",
