@@ -261,117 +261,130 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     // read for the `mod name;` declaration they belong to.
     let mut paths: Vec<usize> = Vec::new();
     let mut read_paths: Vec<usize> = Vec::new();
+    // One pass reads the items and the names the code mentions: a
+    // struct's field declarations come after its keyword.
+    let mut mentions: Vec<u32> = Vec::new();
+    let mut fields: Vec<usize> = Vec::new();
+    let mut recent = RecentNames::default();
     for (index, token) in tokens.iter().enumerate() {
-        if token.kind != Kind::Ident || !KEYWORDS.contains(&token.hash) {
+        if !matches!(token.kind, Kind::Ident | Kind::RawIdent) {
             continue;
         }
-        match &text[token.start..token.end] {
-            "struct" => match reader.declaration(index + 1, &enclosing) {
-                Ok(Some(mut declared)) => {
-                    if declared.item.is_none() {
-                        declared.item = reader.item_around(index, &enclosing, &bodies);
-                    }
-                    scan.structs.push(declared);
-                }
-                Ok(None) => {}
-                Err(Unexpected) => scan.uncertain = true,
-            },
-            // A union's fields are declarations too, but no budget: the
-            // model has no unions. `union` is also an ordinary identifier,
-            // so a shape the scan does not know leaves its fields mentions.
-            "union" => {
-                let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
-                if named {
-                    let marked = reader.declared.clone();
-                    if reader.declaration(index + 1, &[]).is_err() {
-                        reader.declared = marked;
-                    }
-                }
+        'item: {
+            if token.kind != Kind::Ident || !KEYWORDS.contains(&token.hash) {
+                break 'item;
             }
-            "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
-                (Some(Kind::Ident | Kind::RawIdent), _) => {
-                    let name = tokens[index + 1];
-                    let signature = signature(text, &tokens[index + 2..]);
-                    // A declaration without a body, in a trait or an
-                    // `extern` block, defines nothing facts record.
-                    if signature.as_ref().is_some_and(|s| s.body.is_none()) {
-                        continue;
+            match &text[token.start..token.end] {
+                "struct" => match reader.declaration(index + 1, &enclosing) {
+                    Ok(Some(mut declared)) => {
+                        if declared.item.is_none() {
+                            declared.item = reader.item_around(index, &enclosing, &bodies);
+                        }
+                        scan.structs.push(declared);
                     }
-                    let body = signature
-                        .as_ref()
-                        .and_then(|s| s.body)
-                        .map(|b| index + 2 + b);
-                    let alone = body.and_then(|body| reader.function_item(index, body, &enclosing));
-                    if let (Some(body), Some(alone)) = (body, alone) {
-                        bodies.insert(body, alone);
+                    Ok(None) => {}
+                    Err(Unexpected) => scan.uncertain = true,
+                },
+                // A union's fields are declarations too, but no budget: the
+                // model has no unions. `union` is also an ordinary identifier,
+                // so a shape the scan does not know leaves its fields mentions.
+                "union" => {
+                    let named =
+                        matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
+                    if named {
+                        let marked = reader.declared.clone();
+                        if reader.declaration(index + 1, &[]).is_err() {
+                            reader.declared = marked;
+                        }
                     }
-                    let item = alone.or_else(|| reader.item_around(index, &enclosing, &bodies));
-                    scan.functions.push(ScannedFn {
-                        name: ident_hash(&text[name.start..name.end]),
-                        arity: signature.as_ref().map(|s| s.arity),
-                        takes_params: signature.is_none_or(|s| s.typed),
-                        item,
-                    });
                 }
-                // `fn $name` in a macro transcriber, which facts visit with
-                // the metavariable as a plain name.
-                (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
-                    scan.functions.push(ScannedFn {
-                        name: ident_hash(&text[name.start..name.end]),
-                        arity: None,
-                        takes_params: true,
-                        item: reader.item_around(index, &enclosing, &bodies),
-                    });
+                "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
+                    (Some(Kind::Ident | Kind::RawIdent), _) => {
+                        let name = tokens[index + 1];
+                        let signature = signature(text, &tokens[index + 2..]);
+                        // A declaration without a body, in a trait or an
+                        // `extern` block, defines nothing facts record.
+                        if signature.as_ref().is_some_and(|s| s.body.is_none()) {
+                            break 'item;
+                        }
+                        let body = signature
+                            .as_ref()
+                            .and_then(|s| s.body)
+                            .map(|b| index + 2 + b);
+                        let alone =
+                            body.and_then(|body| reader.function_item(index, body, &enclosing));
+                        if let (Some(body), Some(alone)) = (body, alone) {
+                            bodies.insert(body, alone);
+                        }
+                        let item = alone.or_else(|| reader.item_around(index, &enclosing, &bodies));
+                        scan.functions.push(ScannedFn {
+                            name: ident_hash(&text[name.start..name.end]),
+                            arity: signature.as_ref().map(|s| s.arity),
+                            takes_params: signature.is_none_or(|s| s.typed),
+                            item,
+                        });
+                    }
+                    // `fn $name` in a macro transcriber, which facts visit with
+                    // the metavariable as a plain name.
+                    (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
+                        scan.functions.push(ScannedFn {
+                            name: ident_hash(&text[name.start..name.end]),
+                            arity: None,
+                            takes_params: true,
+                            item: reader.item_around(index, &enclosing, &bodies),
+                        });
+                    }
+                    _ => {}
+                },
+                "mod" => {
+                    if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
+                        && matches!(name.kind, Kind::Ident | Kind::RawIdent)
+                        && semi.kind == Kind::Punct(b';')
+                    {
+                        let (inline, nested, test) = reader.module_context(index, &enclosing);
+                        let path = reader.declared_path(index);
+                        if let Some((_, attribute)) = path {
+                            read_paths.push(attribute);
+                        }
+                        let item = if nested || test.is_none() {
+                            reader.item_around(index, &enclosing, &bodies)
+                        } else {
+                            None
+                        };
+                        scan.mods.push(ScannedMod {
+                            name: unraw(&text[name.start..name.end]).to_string(),
+                            inline,
+                            nested,
+                            test,
+                            path: path.map(|(path, _)| path),
+                            item,
+                        });
+                    }
+                }
+                "path" => {
+                    let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
+                    if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#'))
+                    {
+                        paths.push(index);
+                    }
                 }
                 _ => {}
-            },
-            "mod" => {
-                if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
-                    && matches!(name.kind, Kind::Ident | Kind::RawIdent)
-                    && semi.kind == Kind::Punct(b';')
-                {
-                    let (inline, nested, test) = reader.module_context(index, &enclosing);
-                    let path = reader.declared_path(index);
-                    if let Some((_, attribute)) = path {
-                        read_paths.push(attribute);
-                    }
-                    let item = if nested || test.is_none() {
-                        reader.item_around(index, &enclosing, &bodies)
-                    } else {
-                        None
-                    };
-                    scan.mods.push(ScannedMod {
-                        name: unraw(&text[name.start..name.end]).to_string(),
-                        inline,
-                        nested,
-                        test,
-                        path: path.map(|(path, _)| path),
-                        item,
-                    });
-                }
             }
-            "path" => {
-                let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
-                if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#')) {
-                    paths.push(index);
-                }
-            }
-            _ => {}
+        }
+        if reader.declared[index] {
+            continue;
+        }
+        if recent.first_time(token.hash) {
+            mentions.push(token.hash);
+        }
+        if reader.field_position(index, token.group, enclosing[index]) {
+            fields.push(index);
         }
     }
-    scan.mentions = sorted_set(
-        tokens
-            .iter()
-            .zip(&reader.declared)
-            .filter(|(token, declared)| {
-                matches!(token.kind, Kind::Ident | Kind::RawIdent) && !**declared
-            })
-            .map(|(token, _)| token.hash),
-    );
+    scan.mentions = sorted_set(mentions.into_iter());
     scan.path_attr = paths.iter().any(|at| !read_paths.contains(at));
     scan.functions.sort_unstable();
     scan.functions.dedup();
-    let fields = reader.field_mentions(&enclosing);
     let hash = |i: &usize| tokens[*i].hash;
     let alone = merged(
         scan.functions
@@ -414,6 +427,34 @@ pub fn merged(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
         }
     }
     union
+}
+
+/// The names seen lately in a file, in a small table that each name's
+/// hash picks a place in: most repeats of a name are dropped before the
+/// names are sorted.
+struct RecentNames {
+    table: Box<[u32; 1024]>,
+}
+
+impl Default for RecentNames {
+    fn default() -> RecentNames {
+        // No name hashes to the value the table starts with at each place.
+        let mut table = Box::new([0; 1024]);
+        for (place, entry) in table.iter_mut().enumerate() {
+            *entry = place as u32 ^ 1;
+        }
+        RecentNames { table }
+    }
+}
+
+impl RecentNames {
+    /// Whether `hash` is not in the table; it is from now on.
+    fn first_time(&mut self, hash: u32) -> bool {
+        let place = &mut self.table[(hash ^ (hash >> 10)) as usize & 1023];
+        let first = *place != hash;
+        *place = hash;
+        first
+    }
 }
 
 /// Sorted and deduplicated, without spare capacity: scans are kept for
@@ -999,19 +1040,6 @@ impl Reader<'_> {
     fn text_at(&self, at: usize) -> &str {
         let token = self.tokens[at];
         &self.text[token.start..token.end]
-    }
-
-    /// The identifiers that may name a field of a place, outside field
-    /// declarations.
-    fn field_mentions(&self, enclosing: &[Option<usize>]) -> Vec<usize> {
-        (0..self.tokens.len())
-            .filter(|&i| {
-                let token = self.tokens[i];
-                matches!(token.kind, Kind::Ident | Kind::RawIdent)
-                    && !self.declared[i]
-                    && self.field_position(i, token.group, enclosing[i])
-            })
-            .collect()
     }
 
     /// Whether the identifier at `at`, inside `group` and the delimiter
