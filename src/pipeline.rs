@@ -135,6 +135,13 @@ impl Part {
             all: scan::merged(items.iter().flat_map(|&item| scan.ranges(item)).collect()),
         }
     }
+
+    /// Whether the bytes `own` lie inside the own bytes of these items.
+    fn holds(&self, (start, end): (u32, u32)) -> bool {
+        let (start, end) = (start as usize, end as usize);
+        let after = self.own.partition_point(|&(s, _)| s <= start);
+        after > 0 && end <= self.own[after - 1].1
+    }
 }
 
 enum Outcome {
@@ -1011,6 +1018,20 @@ fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Op
             .filter(|(i, _)| found.contains(i))
             .filter_map(|(_, function)| function.item),
     );
+    // An item inside one parsed before (a struct in a macro call whose
+    // other struct was wanted first) was parsed with it, and so were the
+    // blocks around it: its facts are in hand.
+    wanted.retain(|item| !items.done.holds(item.own));
+    if wanted.is_empty()
+        && let Some(facts) = items.facts
+    {
+        return Some(Outcome::Partial(
+            Fingerprint::of(text),
+            facts.clone(),
+            found,
+            declared,
+        ));
+    }
     let more = Part::of(items.scan, &wanted);
     let inner = (0, items.scan.inner_attributes_end);
     if let Some(facts) = items.facts
@@ -1335,12 +1356,18 @@ mod tests {
                 "{after:?} after {before:?}"
             );
         }
-        // A function nested in one parsed before is parsed with it again.
+        // A function nested in one parsed before was parsed with it: the
+        // facts in hand are those of a parse of both.
         let outer = [item("outer")];
         let facts = parse(&outer);
         let nested = Part::of(&scan, &[item("inner")]);
         let done = Part::of(&scan, &outer);
         assert!(added(text, &facts, &done, &nested, inner, CodeKind::Production).is_none());
+        assert!(done.holds(item("inner").own));
+        assert_eq!(debug(&facts), debug(&parse(&[outer[0], item("inner")])));
+        // Items beside it are not held.
+        assert!(!done.holds(item("c").own));
+        assert!(!Part::of(&scan, &[item("c")]).holds(item("outer").own));
     }
 
     #[test]
