@@ -15,7 +15,8 @@
 //!   parses alone (in a constant, a static);
 //! - it may declare the module of a parsed file, and its scan cannot tell
 //!   whether the declaration is test code (which makes that file test
-//!   code).
+//!   code), nor find the items around such declarations that parse alone:
+//!   where it can, only those items are parsed, for their declarations.
 //!
 //! Otherwise the functions that mention, in a position that may name a
 //! field, one of these names are parsed (each with what it needs to parse
