@@ -225,6 +225,9 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         }
         loader.scan(&pending);
         let fresh = model.is_none();
+        // A model built before any file was parsed knows no field: the
+        // next round builds one from what this round parses.
+        let knows_nothing = fresh && loader.facts.is_empty();
         let chosen = loader.select(&mut model);
         if chosen.is_empty() {
             if fresh {
@@ -233,7 +236,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
             model = None;
             continue;
         }
-        if model.as_ref().is_some_and(Model::helpers_traced) {
+        if knows_nothing || model.as_ref().is_some_and(Model::helpers_traced) {
             model = None;
         }
         loader.parse(chosen);
@@ -264,6 +267,9 @@ impl Loader {
     }
 
     fn scan(&mut self, ids: &[usize]) {
+        if ids.is_empty() {
+            return;
+        }
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
         let outcomes = run_parallel(&paths, self.options.threads, |path| {
