@@ -57,7 +57,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
 use crate::lints::checked_never_incremented::parallel_trackers;
@@ -151,6 +151,7 @@ pub fn select(
     let postings = Postings {
         index: &known.digest.index,
         scans: known.scans,
+        answers: Mutex::default(),
     };
     let mut positions: Vec<Option<usize>> = vec![None; known.scans.len()];
     for (i, u) in unparsed.iter().enumerate() {
@@ -648,11 +649,15 @@ impl Graph {
         if unique {
             return true;
         }
-        let reach = self.reach(std::iter::once(s.name));
-        siblings
-            .iter()
-            .flat_map(|h| postings.files(*h))
-            .any(|mentions| mentions_any(mentions, &reach))
+        // Copies of a struct (vendored versions, the benchmark's copies)
+        // ask the same question.
+        postings.answer((s.name, siblings), |siblings| {
+            let reach = self.reach(std::iter::once(s.name));
+            siblings
+                .iter()
+                .flat_map(|h| postings.files(*h))
+                .any(|mentions| mentions_any(mentions, &reach))
+        })
     }
 }
 
@@ -709,9 +714,31 @@ fn mentions_any(mentions: &[u32], names: &HashSet<u32>) -> bool {
 struct Postings<'a> {
     index: &'a ScanIndex,
     scans: &'a [Option<&'a Scan>],
+    /// Whether some file mentions one of a struct's fields where it may
+    /// name a field and a type that reaches the struct, by the struct's
+    /// name and those fields, as answered this round: the graph changes
+    /// only between rounds.
+    answers: Mutex<HashMap<(u32, Vec<u32>), bool>>,
 }
 
 impl<'a> Postings<'a> {
+    /// The answer for `question`, worked out by `answer` once a round.
+    fn answer(&self, question: (u32, Vec<u32>), answer: impl FnOnce(&[u32]) -> bool) -> bool {
+        let known = self
+            .answers
+            .lock()
+            .ok()
+            .and_then(|answers| answers.get(&question).copied());
+        if let Some(known) = known {
+            return known;
+        }
+        let found = answer(&question.1);
+        if let Ok(mut answers) = self.answers.lock() {
+            answers.insert(question, found);
+        }
+        found
+    }
+
     fn files(&self, hash: u32) -> impl Iterator<Item = &'a [u32]> + '_ {
         let slots = self.index.fields.get(hash);
         slots
