@@ -420,14 +420,10 @@ impl Loader {
                         };
                         let done = items_of(done_structs, done_functions);
                         let items = items_of(structs, functions);
-                        let inner = (0, scan.inner_attributes_end);
                         let declarations = declarations
                             .then(|| scan.undecided_declarations())
                             .flatten()
-                            .map(|items| {
-                                let part = Part::of(scan, &items);
-                                std::iter::once(inner).chain(part.all).collect()
-                            });
+                            .map(|items| alone(scan, items));
                         Some(Items {
                             scan,
                             declarations,
@@ -560,10 +556,12 @@ impl Loader {
         }
     }
 
-    /// Takes what a parse told of a scanned file's `mod` declarations.
+    /// Takes what a parse told of a scanned file's `mod` declarations: the
+    /// files it gives replace those whose code the scan could not tell.
     fn learn_declarations(&mut self, id: usize, declared: Declared) {
         if let State::Scanned { children, .. } = &mut self.slots[id].state {
-            *children = declared.children;
+            children.retain(|child| child.code.is_some());
+            children.extend(declared.children);
         }
         for (name, child) in declared.missing {
             self.warn_missing_module(id, &name, &child);
@@ -999,7 +997,6 @@ fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
     })
 }
 
-/// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
 /// Parses the items of a file that a round wants (see [`Items`]); `None`
 /// when they do not parse alone, and the file is parsed whole instead.
 fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Option<Outcome> {
@@ -1008,7 +1005,7 @@ fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Op
     let declared = match &items.declarations {
         Some(ranges) => {
             let facts = extract_excerpt(text, ranges, code).ok()?;
-            Some(Declared::new(path, items.scan, &facts.mod_decls))
+            Some(Declared::new(path, &facts.mod_decls))
         }
         None => None,
     };
@@ -1028,33 +1025,26 @@ fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Op
     // other struct was wanted first) was parsed with it, and so were the
     // blocks around it: its facts are in hand.
     wanted.retain(|item| !items.done.holds(item.own));
-    if wanted.is_empty()
-        && let Some(facts) = items.facts
-    {
-        return Some(Outcome::Partial(
-            Fingerprint::of(text),
-            facts.clone(),
-            found,
-            declared,
-        ));
-    }
-    let more = Part::of(items.scan, &wanted);
-    let inner = (0, items.scan.inner_attributes_end);
-    if let Some(facts) = items.facts
-        && let Some(facts) = added(text, facts, &items.done, &more, inner, code)
-    {
-        return Some(Outcome::Partial(
-            Fingerprint::of(text),
-            facts,
-            found,
-            declared,
-        ));
-    }
-    let all: Ranges = std::iter::once(inner)
-        .chain(items.done.all.iter().copied())
-        .chain(more.all)
-        .collect();
-    let facts = extract_excerpt(text, &all, code).ok()?;
+    let facts = match items.facts {
+        Some(facts) if wanted.is_empty() => facts.clone(),
+        _ => {
+            let more = Part::of(items.scan, &wanted);
+            let inner = (0, items.scan.inner_attributes_end);
+            match items
+                .facts
+                .and_then(|facts| added(text, facts, &items.done, &more, inner, code))
+            {
+                Some(facts) => facts,
+                None => {
+                    let all: Ranges = std::iter::once(inner)
+                        .chain(items.done.all.iter().copied())
+                        .chain(more.all)
+                        .collect();
+                    extract_excerpt(text, &all, code).ok()?
+                }
+            }
+        }
+    };
     Some(Outcome::Partial(
         Fingerprint::of(text),
         facts,
@@ -1063,25 +1053,20 @@ fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Op
     ))
 }
 
-/// The files a scanned file's `mod` declarations refer to, where the
-/// parser's declarations in the items around those whose code the scan
-/// cannot tell take the place of those.
+/// What the parser's declarations in the items around a scanned file's
+/// `mod` declarations whose code the scan cannot tell say: the files they
+/// refer to take the place of those the scan gave for them.
 struct Declared {
     children: Vec<ScannedChild>,
-    /// The names of the parser's declarations whose files are missing,
-    /// with those files.
+    /// The names of the declarations whose files are missing, with those
+    /// files.
     missing: Vec<(String, PathBuf)>,
 }
 
 impl Declared {
-    /// What `decls`, the parser's declarations in those items, tell.
-    fn new(path: &Path, scan: &Scan, decls: &[ModDecl]) -> Declared {
-        let (children, _) = scanned_modules(path, scan);
+    fn new(path: &Path, decls: &[ModDecl]) -> Declared {
         let mut declared = Declared {
-            children: children
-                .into_iter()
-                .filter(|child| child.code.is_some())
-                .collect(),
+            children: Vec::new(),
             missing: Vec::new(),
         };
         for ((child, code), decl) in module_files(path, decls).into_iter().zip(decls) {
@@ -1099,6 +1084,7 @@ impl Declared {
     }
 }
 
+/// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
 fn extract_excerpt(
     text: &str,
     ranges: &[(usize, usize)],
