@@ -153,18 +153,13 @@ pub fn select(
         scans: known.scans,
         answers: Mutex::default(),
     };
-    let mut positions: Vec<Option<usize>> = vec![None; known.scans.len()];
-    for (i, u) in unparsed.iter().enumerate() {
-        if let Some(position) = positions.get_mut(u.slot) {
-            *position = Some(i);
-        }
-    }
+    let numbered = Numbered::new(unparsed, known.scans.len());
     let files = Files {
         unparsed,
         known,
         graph,
         postings: &postings,
-        positions: &positions,
+        numbered: &numbered,
     };
     let mut needs = Needs::default();
     needs.add_budget_fields(model);
@@ -243,15 +238,42 @@ struct Files<'a> {
     known: &'a Known<'a>,
     graph: &'a Graph,
     postings: &'a Postings<'a>,
+    numbered: &'a Numbered<'a>,
+}
+
+/// The unparsed files by the loader's number.
+struct Numbered<'a> {
+    unparsed: &'a [Unparsed<'a>],
     /// By the loader's number, the file's index in `unparsed`.
-    positions: &'a [Option<usize>],
+    positions: Vec<Option<usize>>,
+}
+
+impl<'a> Numbered<'a> {
+    /// `unparsed` among `files` files the loader knows.
+    fn new(unparsed: &'a [Unparsed<'a>], files: usize) -> Numbered<'a> {
+        let mut positions = vec![None; files];
+        for (i, u) in unparsed.iter().enumerate() {
+            if let Some(position) = positions.get_mut(u.slot) {
+                *position = Some(i);
+            }
+        }
+        Numbered {
+            unparsed,
+            positions,
+        }
+    }
+
+    /// The unparsed file with the loader's number `slot`, with its index
+    /// in `unparsed`.
+    fn get(&self, slot: usize) -> Option<(usize, &'a Unparsed<'a>)> {
+        let position = (*self.positions.get(slot)?)?;
+        Some((position, &self.unparsed[position]))
+    }
 }
 
 impl<'a> Files<'a> {
-    /// The unparsed file with the loader's number `slot`, with its index.
     fn unparsed(&self, slot: usize) -> Option<(usize, &'a Unparsed<'a>)> {
-        let position = (*self.positions.get(slot)?)?;
-        Some((position, &self.unparsed[position]))
+        self.numbered.get(slot)
     }
 
     /// The unparsed structs that `found` (by file number and index into
@@ -354,7 +376,7 @@ impl Needs {
             known,
             graph,
             postings,
-            positions,
+            numbered,
         } = *files;
         let index = &known.digest.index;
         // Where a field name is declared by one struct so far, the name
@@ -402,7 +424,7 @@ impl Needs {
             .filter(|f| f.role != Role::Other && names.contains(f.name.as_str()))
             .map(|f| f.name.as_str())
             .collect();
-        // Both look at every unparsed file.
+        // Both look up the unparsed files' structs and functions.
         let (types, helpers) = both(
             known.threads,
             || {
@@ -415,8 +437,7 @@ impl Needs {
                     &known.digest.helpers(&budget_fields),
                     &known.digest.arities,
                     index,
-                    unparsed,
-                    positions,
+                    numbered,
                 )
             },
         );
@@ -985,8 +1006,7 @@ fn helper_definitions(
     helpers: &HashSet<&str>,
     arities: &HashMap<Arc<str>, Option<usize>>,
     index: &ScanIndex,
-    unparsed: &[Unparsed<'_>],
-    positions: &[Option<usize>],
+    numbered: &Numbered<'_>,
 ) -> HashMap<usize, Vec<usize>> {
     let mut chosen: HashMap<usize, Vec<usize>> = HashMap::default();
     if helpers.is_empty() {
@@ -1004,13 +1024,12 @@ fn helper_definitions(
         let mut found: Vec<Definition> = Vec::new();
         for &(slot, position) in index.functions.get(name) {
             let position = position as usize;
-            let Some(Some(file)) = positions.get(slot as usize) else {
+            let Some((file, u)) = numbered.get(slot as usize) else {
                 continue;
             };
-            let u = &unparsed[*file];
             if !u.extracted_functions.contains(&position) {
                 let function = &u.scan.functions[position];
-                found.push(((*file, position), function.arity, function.takes_params));
+                found.push(((file, position), function.arity, function.takes_params));
             }
         }
         // In the order of the files and of the definitions in each.
@@ -1259,22 +1278,22 @@ mod tests {
             })
             .collect();
         let helpers: HashSet<&str> = helpers.iter().copied().collect();
-        let (index, positions) = indexed(scans);
+        let index = indexed(scans);
+        let numbered = Numbered::new(&unparsed, scans.len());
         let mut files: Vec<usize> =
-            helper_definitions(&helpers, &digest.arities, &index, &unparsed, &positions)
+            helper_definitions(&helpers, &digest.arities, &index, &numbered)
                 .into_keys()
                 .collect();
         files.sort_unstable();
         files
     }
 
-    /// The index of `scans`, numbered in order, and where each is among
-    /// them.
-    fn indexed(scans: &[Scan]) -> (ScanIndex, Vec<Option<usize>>) {
+    /// The index of `scans`, numbered in order.
+    fn indexed(scans: &[Scan]) -> ScanIndex {
         let mut index = ScanIndex::default();
         let numbered: Vec<(usize, &Scan)> = scans.iter().enumerate().collect();
         index.add(&numbered);
-        (index, (0..scans.len()).map(Some).collect())
+        index
     }
 
     #[test]
@@ -1422,10 +1441,11 @@ mod tests {
             covered: &[],
         };
         let helpers = HashSet::from_iter(["over"]);
-        let (index, positions) = indexed(std::slice::from_ref(&scan));
+        let index = indexed(std::slice::from_ref(&scan));
         let chosen = |extracted| {
             let files = [unparsed(extracted)];
-            helper_definitions(&helpers, &HashMap::default(), &index, &files, &positions)
+            let numbered = Numbered::new(&files, 1);
+            helper_definitions(&helpers, &HashMap::default(), &index, &numbered)
         };
         assert_eq!(chosen(&[]), HashMap::from_iter([(0, vec![0, 2])]));
         // A definition parsed alone already is not chosen again.
