@@ -218,6 +218,19 @@ struct Token {
     end: usize,
 }
 
+impl Token {
+    /// A token whose group the tokenizer tells once it is placed.
+    fn new(kind: Kind, hash: u32, start: usize, end: usize) -> Token {
+        Token {
+            kind,
+            group: Group::Code,
+            hash,
+            start,
+            end,
+        }
+    }
+}
+
 /// A file's tokens with the delimiters that group them.
 struct Tokens {
     tokens: Vec<Token>,
@@ -225,6 +238,25 @@ struct Tokens {
     partners: Vec<usize>,
     /// For each token, the delimiter of the innermost group around it.
     enclosing: Vec<Option<usize>>,
+}
+
+impl Tokens {
+    fn with_capacity(capacity: usize) -> Tokens {
+        Tokens {
+            tokens: Vec::with_capacity(capacity),
+            partners: Vec::with_capacity(capacity),
+            enclosing: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Adds `token` inside the group `enclosing` opens; `partner` is the
+    /// delimiter a closing one matches (the opening one learns its
+    /// partner when it closes).
+    fn push(&mut self, token: Token, enclosing: Option<usize>, partner: Option<usize>) {
+        self.tokens.push(token);
+        self.enclosing.push(enclosing);
+        self.partners.push(partner.unwrap_or(usize::MAX));
+    }
 }
 
 pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
@@ -254,13 +286,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         vocabulary,
     };
     scan.inner_attributes_end = reader.inner_attributes_end();
-    // The item ranges of the functions that parse alone, by the `{` that
-    // opens their body: what is nested in one parses with it.
-    let mut bodies: HashMap<usize, Item> = HashMap::default();
-    // The `path` of every `#[path …]` attribute, and of those the scan
-    // read for the `mod name;` declaration they belong to.
-    let mut paths: Vec<usize> = Vec::new();
-    let mut read_paths: Vec<usize> = Vec::new();
+    let mut found = Found::default();
     // One pass reads the items and the names the code mentions: a
     // struct's field declarations come after its keyword.
     let mut mentions: Vec<u32> = Vec::new();
@@ -270,106 +296,8 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         if !matches!(token.kind, Kind::Ident | Kind::RawIdent) {
             continue;
         }
-        'item: {
-            if token.kind != Kind::Ident || !KEYWORDS.contains(&token.hash) {
-                break 'item;
-            }
-            match &text[token.start..token.end] {
-                "struct" => match reader.declaration(index + 1, &enclosing) {
-                    Ok(Some(mut declared)) => {
-                        if declared.item.is_none() {
-                            declared.item = reader.item_around(index, &enclosing, &bodies);
-                        }
-                        scan.structs.push(declared);
-                    }
-                    Ok(None) => {}
-                    Err(Unexpected) => scan.uncertain = true,
-                },
-                // A union's fields are declarations too, but no budget: the
-                // model has no unions. `union` is also an ordinary identifier,
-                // so a shape the scan does not know leaves its fields mentions.
-                "union" => {
-                    let named =
-                        matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
-                    if named {
-                        let marked = reader.declared.clone();
-                        if reader.declaration(index + 1, &[]).is_err() {
-                            reader.declared = marked;
-                        }
-                    }
-                }
-                "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
-                    (Some(Kind::Ident | Kind::RawIdent), _) => {
-                        let name = tokens[index + 1];
-                        let signature = signature(text, &tokens[index + 2..]);
-                        // A declaration without a body, in a trait or an
-                        // `extern` block, defines nothing facts record.
-                        if signature.as_ref().is_some_and(|s| s.body.is_none()) {
-                            break 'item;
-                        }
-                        let body = signature
-                            .as_ref()
-                            .and_then(|s| s.body)
-                            .map(|b| index + 2 + b);
-                        let alone =
-                            body.and_then(|body| reader.function_item(index, body, &enclosing));
-                        if let (Some(body), Some(alone)) = (body, alone) {
-                            bodies.insert(body, alone);
-                        }
-                        let item = alone.or_else(|| reader.item_around(index, &enclosing, &bodies));
-                        scan.functions.push(ScannedFn {
-                            name: ident_hash(&text[name.start..name.end]),
-                            arity: signature.as_ref().map(|s| s.arity),
-                            takes_params: signature.is_none_or(|s| s.typed),
-                            item,
-                        });
-                    }
-                    // `fn $name` in a macro transcriber, which facts visit with
-                    // the metavariable as a plain name.
-                    (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
-                        scan.functions.push(ScannedFn {
-                            name: ident_hash(&text[name.start..name.end]),
-                            arity: None,
-                            takes_params: true,
-                            item: reader.item_around(index, &enclosing, &bodies),
-                        });
-                    }
-                    _ => {}
-                },
-                "mod" => {
-                    if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
-                        && matches!(name.kind, Kind::Ident | Kind::RawIdent)
-                        && semi.kind == Kind::Punct(b';')
-                    {
-                        let (inline, nested, test) = reader.module_context(index, &enclosing);
-                        let path = reader.declared_path(index);
-                        if let Some((_, attribute)) = path {
-                            read_paths.push(attribute);
-                        }
-                        let item = if nested || test.is_none() {
-                            reader.item_around(index, &enclosing, &bodies)
-                        } else {
-                            None
-                        };
-                        scan.mods.push(ScannedMod {
-                            name: unraw(&text[name.start..name.end]).to_string(),
-                            inline,
-                            nested,
-                            test,
-                            path: path.map(|(path, _)| path),
-                            item,
-                        });
-                    }
-                }
-                "path" => {
-                    let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
-                    if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#'))
-                    {
-                        paths.push(index);
-                    }
-                }
-                _ => {}
-            }
+        if token.kind == Kind::Ident && KEYWORDS.contains(&token.hash) {
+            read_item(&mut reader, &mut scan, &mut found, &enclosing, index);
         }
         if reader.declared[index] {
             continue;
@@ -382,7 +310,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         }
     }
     scan.mentions = sorted_set(mentions.into_iter());
-    scan.path_attr = paths.iter().any(|at| !read_paths.contains(at));
+    scan.path_attr = (found.paths.iter()).any(|at| !found.read_paths.contains(at));
     scan.functions.sort_unstable();
     scan.functions.dedup();
     let hash = |i: &usize| tokens[*i].hash;
@@ -414,6 +342,124 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         s.budget.shrink_to_fit();
     }
     scan
+}
+
+/// What reading the items finds besides the scan's own fields.
+#[derive(Default)]
+struct Found {
+    /// The item ranges of the functions that parse alone, by the `{` that
+    /// opens their body: what is nested in one parses with it.
+    bodies: HashMap<usize, Item>,
+    /// The `path` of every `#[path …]` attribute, and of those the scan
+    /// read for the `mod name;` declaration they belong to.
+    paths: Vec<usize>,
+    read_paths: Vec<usize>,
+}
+
+/// Reads the item whose keyword (`struct`, `union`, `fn`, `mod`, or a
+/// `path` attribute) is the token at `index`.
+fn read_item(
+    reader: &mut Reader<'_>,
+    scan: &mut Scan,
+    found: &mut Found,
+    enclosing: &[Option<usize>],
+    index: usize,
+) {
+    let (text, tokens) = (reader.text, reader.tokens);
+    let token = tokens[index];
+    match &text[token.start..token.end] {
+        "struct" => match reader.declaration(index + 1, enclosing) {
+            Ok(Some(mut declared)) => {
+                if declared.item.is_none() {
+                    declared.item = reader.item_around(index, enclosing, &found.bodies);
+                }
+                scan.structs.push(declared);
+            }
+            Ok(None) => {}
+            Err(Unexpected) => scan.uncertain = true,
+        },
+        // A union's fields are declarations too, but no budget: the
+        // model has no unions. `union` is also an ordinary identifier,
+        // so a shape the scan does not know leaves its fields mentions.
+        "union" => {
+            let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
+            if named {
+                let marked = reader.declared.clone();
+                if reader.declaration(index + 1, &[]).is_err() {
+                    reader.declared = marked;
+                }
+            }
+        }
+        "fn" => match (reader.kind(index + 1), tokens.get(index + 2)) {
+            (Some(Kind::Ident | Kind::RawIdent), _) => {
+                let name = tokens[index + 1];
+                let signature = signature(text, &tokens[index + 2..]);
+                // A declaration without a body, in a trait or an
+                // `extern` block, defines nothing facts record.
+                if signature.as_ref().is_some_and(|s| s.body.is_none()) {
+                    return;
+                }
+                let body = signature
+                    .as_ref()
+                    .and_then(|s| s.body)
+                    .map(|b| index + 2 + b);
+                let alone = body.and_then(|body| reader.function_item(index, body, enclosing));
+                if let (Some(body), Some(alone)) = (body, alone) {
+                    found.bodies.insert(body, alone);
+                }
+                let item = alone.or_else(|| reader.item_around(index, enclosing, &found.bodies));
+                scan.functions.push(ScannedFn {
+                    name: ident_hash(&text[name.start..name.end]),
+                    arity: signature.as_ref().map(|s| s.arity),
+                    takes_params: signature.is_none_or(|s| s.typed),
+                    item,
+                });
+            }
+            // `fn $name` in a macro transcriber, which facts visit with
+            // the metavariable as a plain name.
+            (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
+                scan.functions.push(ScannedFn {
+                    name: ident_hash(&text[name.start..name.end]),
+                    arity: None,
+                    takes_params: true,
+                    item: reader.item_around(index, enclosing, &found.bodies),
+                });
+            }
+            _ => {}
+        },
+        "mod" => {
+            if let (Some(name), Some(semi)) = (tokens.get(index + 1), tokens.get(index + 2))
+                && matches!(name.kind, Kind::Ident | Kind::RawIdent)
+                && semi.kind == Kind::Punct(b';')
+            {
+                let (inline, nested, test) = reader.module_context(index, enclosing);
+                let path = reader.declared_path(index);
+                if let Some((_, attribute)) = path {
+                    found.read_paths.push(attribute);
+                }
+                let item = if nested || test.is_none() {
+                    reader.item_around(index, enclosing, &found.bodies)
+                } else {
+                    None
+                };
+                scan.mods.push(ScannedMod {
+                    name: unraw(&text[name.start..name.end]).to_string(),
+                    inline,
+                    nested,
+                    test,
+                    path: path.map(|(path, _)| path),
+                    item,
+                });
+            }
+        }
+        "path" => {
+            let before = |back: usize| index.checked_sub(back).map(|i| tokens[i].kind);
+            if before(1) == Some(Kind::Punct(b'[')) && before(2) == Some(Kind::Punct(b'#')) {
+                found.paths.push(index);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The union of byte ranges, as sorted disjoint ranges.
@@ -597,10 +643,7 @@ fn unraw(ident: &str) -> &str {
 /// Splits the text into tokens; `None` when it cannot be followed.
 fn tokenize(text: &str) -> Option<Tokens> {
     let bytes = text.as_bytes();
-    let capacity = bytes.len() / 4;
-    let mut tokens = Vec::with_capacity(capacity);
-    let mut partners = Vec::with_capacity(capacity);
-    let mut enclosing = Vec::with_capacity(capacity);
+    let mut tokens = Tokens::with_capacity(bytes.len() / 4);
     let mut open: Vec<usize> = Vec::new();
     let mut groups = Groups::default();
     let mut i = 0;
@@ -642,11 +685,10 @@ fn tokenize(text: &str) -> Option<Tokens> {
             b'(' | b'[' | b'{' => {
                 i += 1;
                 let mut token = punct(byte, start);
-                token.group = groups.open(byte, tokens.last());
-                enclosing.push(open.last().copied());
-                open.push(tokens.len());
-                partners.push(usize::MAX);
-                tokens.push(token);
+                token.group = groups.open(byte, tokens.tokens.last());
+                let around = open.last().copied();
+                open.push(tokens.tokens.len());
+                tokens.push(token, around, None);
                 continue;
             }
             b')' | b']' | b'}' => {
@@ -656,16 +698,14 @@ fn tokenize(text: &str) -> Option<Tokens> {
                     _ => b'{',
                 };
                 let partner = open.pop()?;
-                if tokens[partner].kind != Kind::Punct(opening) {
+                if tokens.tokens[partner].kind != Kind::Punct(opening) {
                     return None;
                 }
                 i += 1;
                 let mut token = punct(byte, start);
                 token.group = groups.close();
-                partners[partner] = tokens.len();
-                enclosing.push(Some(partner));
-                partners.push(partner);
-                tokens.push(token);
+                tokens.partners[partner] = tokens.tokens.len();
+                tokens.push(token, Some(partner), Some(partner));
                 continue;
             }
             // Most identifiers: no literal prefix, no raw identifier.
@@ -680,13 +720,7 @@ fn tokenize(text: &str) -> Option<Tokens> {
                     i = ident_end(text, i);
                     hash = ident_hash(&text[start..i]);
                 }
-                Token {
-                    kind: Kind::Ident,
-                    group: Group::Code,
-                    hash,
-                    start,
-                    end: i,
-                }
+                Token::new(Kind::Ident, hash, start, i)
             }
             _ if is_ident_start(text, i) => {
                 if let Some(end) = prefixed_literal_end(bytes, i)? {
@@ -715,16 +749,10 @@ fn tokenize(text: &str) -> Option<Tokens> {
                 continue;
             }
         };
-        token.group = groups.other(text, &token, tokens.last());
-        enclosing.push(open.last().copied());
-        partners.push(usize::MAX);
-        tokens.push(token);
+        token.group = groups.other(text, &token, tokens.tokens.last());
+        tokens.push(token, open.last().copied(), None);
     }
-    open.is_empty().then_some(Tokens {
-        tokens,
-        partners,
-        enclosing,
-    })
+    open.is_empty().then_some(tokens)
 }
 
 /// Whether the letter at `i` may be the prefix of a literal or of a raw
@@ -743,33 +771,15 @@ fn may_start_literal(bytes: &[u8], i: usize) -> bool {
 }
 
 fn ident(text: &str, kind: Kind, start: usize, end: usize) -> Token {
-    Token {
-        kind,
-        group: Group::Code,
-        hash: ident_hash(&text[start..end]),
-        start,
-        end,
-    }
+    Token::new(kind, ident_hash(&text[start..end]), start, end)
 }
 
 fn other(start: usize, end: usize) -> Token {
-    Token {
-        kind: Kind::Other,
-        group: Group::Code,
-        hash: 0,
-        start,
-        end,
-    }
+    Token::new(Kind::Other, 0, start, end)
 }
 
 fn punct(byte: u8, start: usize) -> Token {
-    Token {
-        kind: Kind::Punct(byte),
-        group: Group::Code,
-        hash: 0,
-        start,
-        end: start + 1,
-    }
+    Token::new(Kind::Punct(byte), 0, start, start + 1)
 }
 
 fn is_ident_byte(byte: u8) -> bool {
