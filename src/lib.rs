@@ -95,7 +95,7 @@ pub fn analyze(
         files,
         ..
     } = parsed;
-    drop(facts);
+    pipeline::drop_aside(facts);
     let mut findings = lints::run_all(&model);
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);

@@ -721,7 +721,12 @@ impl Loader {
     fn finish(mut self, model: Option<Model>) -> Parsed {
         let test = self.mark_test_code();
         let order = self.file_order();
-        let mut facts: Vec<Option<FileFacts>> = self.facts.into_iter().map(Some).collect();
+        let mut facts: Vec<Option<FileFacts>> = std::mem::take(&mut self.facts)
+            .into_iter()
+            .map(Some)
+            .collect();
+        // The scans of files never parsed are dropped with the loader.
+        let mut unparsed = Vec::new();
         let mut parsed = Parsed {
             model,
             ..Parsed::default()
@@ -731,11 +736,14 @@ impl Loader {
             if test.contains(&id) {
                 slot.code = CodeKind::Test;
             }
-            let display = display_path(&self.root, &slot.path);
+            let display = || display_path(&self.root, &slot.path);
             let file = parsed.db.files.len();
             match std::mem::replace(&mut slot.state, State::Pending) {
                 State::Pending => {}
-                State::Scanned { partial: None, .. } => parsed.files += 1,
+                state @ State::Scanned { partial: None, .. } => {
+                    unparsed.push(state);
+                    parsed.files += 1;
+                }
                 State::Scanned {
                     partial:
                         Some(Partial {
@@ -749,13 +757,14 @@ impl Loader {
                     parsed.facts.push(file_facts);
                     parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
-                        display,
+                        display(),
                         text,
                         slot.code,
                     ));
                     parsed.files += 1;
                 }
                 State::Unparsable(text, error, _, index) => {
+                    let display = display();
                     parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display.clone(),
@@ -774,7 +783,7 @@ impl Loader {
                     parsed.files += 1;
                 }
                 State::Unreadable(message) => parsed.errors.push(FileError {
-                    display,
+                    display: display(),
                     file: None,
                     offset: 0,
                     message,
@@ -786,15 +795,23 @@ impl Loader {
             .sort_by(|a, b| a.display.cmp(&b.display).then(a.offset.cmp(&b.offset)));
         self.warnings.sort();
         self.warnings.dedup();
-        parsed.warnings = self.warnings;
+        parsed.warnings = std::mem::take(&mut self.warnings);
         // The last model looked for the candidates, so it has traced the
         // helpers already; this keeps the analysis from depending on it.
         if let Some(model) = &mut parsed.model {
             let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
             model.trace_helpers(&facts);
         }
+        drop_aside((self, unparsed));
         parsed
     }
+}
+
+/// Drops `value` on a thread of its own, so that freeing what is no longer
+/// needed overlaps the work still to do; here when no thread starts.
+pub fn drop_aside<T: Send + 'static>(value: T) {
+    // A thread that does not start drops its closure, and `value`, here.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
 }
 
 /// The files a scan's `mod name;` declarations refer to that exist, with
