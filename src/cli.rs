@@ -259,7 +259,7 @@ fn selection(args: &LintArgs) -> Selection {
 /// configuration to read.
 fn list(args: &LintArgs, gate: &Gate) -> Result<String, String> {
     let explicit = args.manifest_path.is_some() || !args.paths.is_empty();
-    let config = match crate::discover::discover(&selection(args)) {
+    let config = match crate::discover::discover(&selection(args), 1) {
         Ok(discovery) => {
             let config = crate::config::Config::load(&discovery.root, &discovery.manifests)
                 .map_err(|e| e.to_string())?;

@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use walkdir::WalkDir;
 
 use crate::facts::CodeKind;
+use crate::workers;
 
 /// A file to lint and how the loader classifies it before parsing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -33,9 +34,13 @@ pub struct Selection {
 
 const TEST_DIRS: &[&str] = &["tests", "benches", "examples"];
 
-pub fn discover(selection: &Selection) -> Result<Discovery, String> {
+/// Walking a directory tree needs little stack.
+const WALKER_STACK: usize = 256 * 1024;
+
+/// The files `selection` asks for, found on up to `threads` threads.
+pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, String> {
     if !selection.paths.is_empty() {
-        return discover_paths(&selection.paths);
+        return discover_paths(&selection.paths, threads);
     }
     let manifest = match &selection.manifest_path {
         Some(path) => {
@@ -47,7 +52,7 @@ pub fn discover(selection: &Selection) -> Result<Discovery, String> {
         None => find_manifest()?,
     };
     let manifest = absolute(&manifest);
-    match cargo_members(&manifest, &selection.packages) {
+    match cargo_members(&manifest, &selection.packages, threads) {
         Ok(discovery) => Ok(discovery),
         Err(MetadataError::UnknownPackage(name)) => {
             Err(format!("package `{name}` is not a member of the workspace"))
@@ -63,7 +68,7 @@ pub fn discover(selection: &Selection) -> Result<Discovery, String> {
                 "cargo metadata failed ({reason}); linting every .rs file under {}",
                 dir.display()
             ));
-            walk_package(&dir, &mut discovery.inputs, false);
+            walk_package(&dir, &mut discovery.inputs, false, threads);
             discovery.inputs.sort();
             discovery.inputs.dedup_by(|a, b| a.path == b.path);
             Ok(discovery)
@@ -90,7 +95,11 @@ enum MetadataError {
     UnknownPackage(String),
 }
 
-fn cargo_members(manifest: &Path, packages: &[String]) -> Result<Discovery, MetadataError> {
+fn cargo_members(
+    manifest: &Path,
+    packages: &[String],
+    threads: usize,
+) -> Result<Discovery, MetadataError> {
     let metadata = cargo_metadata::MetadataCommand::new()
         .manifest_path(manifest)
         .no_deps()
@@ -128,7 +137,7 @@ fn cargo_members(manifest: &Path, packages: &[String]) -> Result<Discovery, Meta
             .parent()
             .map(|p| p.to_path_buf().into_std_path_buf())
             .unwrap_or_default();
-        walk_package(&dir, &mut discovery.inputs, true);
+        walk_package(&dir, &mut discovery.inputs, true, threads);
         for target in &package.targets {
             let test_target = target.kind.iter().any(|kind| {
                 matches!(
@@ -154,7 +163,7 @@ fn cargo_members(manifest: &Path, packages: &[String]) -> Result<Discovery, Meta
     Ok(discovery)
 }
 
-fn discover_paths(paths: &[PathBuf]) -> Result<Discovery, String> {
+fn discover_paths(paths: &[PathBuf], threads: usize) -> Result<Discovery, String> {
     let root =
         std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let mut discovery = Discovery {
@@ -168,7 +177,7 @@ fn discover_paths(paths: &[PathBuf]) -> Result<Discovery, String> {
                 code: code_for_path(path),
             });
         } else if path.is_dir() {
-            walk_package(&absolute(path), &mut discovery.inputs, false);
+            walk_package(&absolute(path), &mut discovery.inputs, false, threads);
         } else {
             return Err(format!("path `{}` does not exist", path.display()));
         }
@@ -189,28 +198,51 @@ pub fn repository_root(root: &Path) -> PathBuf {
 
 /// Collects every `.rs` file under `dir`, skipping `target/` and hidden
 /// directories, and, when `skip_nested` is set, directories that hold a
-/// package of their own.
-fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool) {
-    let walker = WalkDir::new(dir).follow_links(false).sort_by_file_name();
-    let entries = walker.into_iter().filter_entry(|entry| {
-        if entry.depth() == 0 || !entry.file_type().is_dir() {
-            return true;
-        }
+/// package of their own. The directories at the top of `dir` are walked on
+/// up to `threads` threads; the inputs come in no particular order.
+fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool, threads: usize) {
+    let walked = |entry: &walkdir::DirEntry| {
         let name = entry.file_name().to_string_lossy();
-        if name == "target" || name.starts_with('.') {
-            return false;
-        }
-        !(skip_nested && entry.path().join("Cargo.toml").is_file())
-    });
-    for entry in entries.flatten() {
+        name != "target"
+            && !name.starts_with('.')
+            && !(skip_nested && entry.path().join("Cargo.toml").is_file())
+    };
+    let source = |entry: &walkdir::DirEntry| {
         let path = entry.path();
-        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs") {
-            let relative = path.strip_prefix(dir).unwrap_or(path);
-            inputs.push(Input {
-                path: path.to_path_buf(),
-                code: code_for_path(relative),
-            });
+        let rust = entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs");
+        rust.then(|| Input {
+            path: path.to_path_buf(),
+            code: code_for_path(path.strip_prefix(dir).unwrap_or(path)),
+        })
+    };
+    let mut subdirs = Vec::new();
+    for entry in WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(1)
+        .into_iter()
+        .flatten()
+    {
+        if entry.file_type().is_dir() {
+            if walked(&entry) {
+                subdirs.push(entry.into_path());
+            }
+        } else {
+            inputs.extend(source(&entry));
         }
+    }
+    let walk = |subdir: &PathBuf| -> Vec<Input> {
+        WalkDir::new(subdir)
+            .into_iter()
+            .filter_entry(|entry| {
+                entry.depth() == 0 || !entry.file_type().is_dir() || walked(entry)
+            })
+            .flatten()
+            .filter_map(|entry| source(&entry))
+            .collect()
+    };
+    let walks = workers::map(&subdirs, threads, WALKER_STACK, walk);
+    for (subdir, found) in subdirs.iter().zip(walks) {
+        inputs.extend(found.unwrap_or_else(|| walk(subdir)));
     }
 }
 
@@ -287,6 +319,52 @@ mod tests {
             code_for_path(Path::new("src/tests.rs")),
             CodeKind::Production
         );
+    }
+
+    #[test]
+    fn walks_skip_hidden_target_and_nested_packages_on_any_thread_count() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let root = dir.path().join("tests");
+        for file in [
+            "lib.rs",
+            "notes.txt",
+            "src/main.rs",
+            "src/deep/er/mod.rs",
+            "tests/it.rs",
+            "target/debug/build.rs",
+            ".hidden/x.rs",
+            "nested/Cargo.toml",
+            "nested/src/lib.rs",
+        ] {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("create directories");
+            std::fs::write(&path, "").expect("write file");
+        }
+        let walk = |skip_nested: bool, threads: usize| {
+            let mut inputs = Vec::new();
+            walk_package(&root, &mut inputs, skip_nested, threads);
+            inputs.sort();
+            inputs
+                .into_iter()
+                .map(|input| {
+                    let relative = input.path.strip_prefix(&root).expect("under the root");
+                    (display_path(Path::new(""), relative), input.code)
+                })
+                .collect::<Vec<_>>()
+        };
+        let production = |path: &str| (path.to_string(), CodeKind::Production);
+        let packaged = vec![
+            production("lib.rs"),
+            production("src/deep/er/mod.rs"),
+            production("src/main.rs"),
+            ("tests/it.rs".to_string(), CodeKind::Test),
+        ];
+        assert_eq!(walk(true, 1), packaged);
+        assert_eq!(walk(true, 2), packaged);
+        let mut everything = packaged.clone();
+        everything.insert(1, production("nested/src/lib.rs"));
+        assert_eq!(walk(false, 1), everything);
+        assert_eq!(walk(false, 3), everything);
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod source;
 pub mod suggest;
 pub mod suppress;
 pub(crate) mod syntax;
+mod workers;
 
 use std::path::PathBuf;
 
@@ -72,7 +73,7 @@ pub fn analyze(
     selection: &discover::Selection,
     options: pipeline::Options,
 ) -> Result<Report, String> {
-    let mut discovery = discover::discover(selection)?;
+    let mut discovery = discover::discover(selection, options.threads)?;
     let config =
         config::Config::load(&discovery.root, &discovery.manifests).map_err(|e| e.to_string())?;
     for input in &mut discovery.inputs {

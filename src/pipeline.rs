@@ -4,11 +4,8 @@
 //! facts in a deterministic order that does not depend on the number of
 //! threads or on which files the prefilter skipped.
 
-use std::collections::BTreeMap;
-
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::config::Config;
 use crate::discover::{Discovery, display_path};
@@ -19,6 +16,7 @@ use crate::prefilter::{self, Digest, Known, Unparsed, Want};
 use crate::scan::{self, Scan, ScannedFn};
 use crate::source::{Fingerprint, SourceDb, SourceFile};
 use crate::syntax;
+use crate::workers;
 
 /// syn recurses on nested expressions, and so do visiting and dropping the
 /// tree: a 200,000-term `a + a + …` chain needs several hundred MiB in a
@@ -1199,37 +1197,10 @@ fn run_parallel<T: Sync>(
     threads: usize,
     work: impl Fn(&T) -> Outcome + Sync,
 ) -> Vec<Outcome> {
-    let next = AtomicUsize::new(0);
-    let workers = threads.clamp(1, items.len().max(1));
-    let mut results: BTreeMap<usize, Outcome> = BTreeMap::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .filter_map(|_| {
-                std::thread::Builder::new()
-                    .stack_size(WORKER_STACK)
-                    .spawn_scoped(scope, || {
-                        let mut done = Vec::new();
-                        loop {
-                            let index = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(item) = items.get(index) else {
-                                break;
-                            };
-                            done.push((index, work(item)));
-                        }
-                        done
-                    })
-                    .ok()
-            })
-            .collect();
-        for handle in handles {
-            if let Ok(done) = handle.join() {
-                results.extend(done);
-            }
-        }
-    });
-    (0..items.len())
-        .map(|i| {
-            results.remove(&i).unwrap_or_else(|| {
+    workers::map(items, threads, WORKER_STACK, work)
+        .into_iter()
+        .map(|outcome| {
+            outcome.unwrap_or_else(|| {
                 Outcome::Unreadable("no worker thread could process the file".to_string())
             })
         })

@@ -1,0 +1,66 @@
+//! Work shared among a few threads: items are taken in order as threads
+//! free up, and the results come back in the order of the items.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Runs `work` on every item on up to `threads` threads with `stack` bytes
+/// of stack each. An item has no result (`None`) only when no thread could
+/// be started to run it.
+pub fn map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    stack: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<Option<R>> {
+    let next = AtomicUsize::new(0);
+    let workers = threads.clamp(1, items.len().max(1));
+    let mut results: BTreeMap<usize, R> = BTreeMap::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let index = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(item) = items.get(index) else {
+                                break;
+                            };
+                            done.push((index, work(item)));
+                        }
+                        done
+                    })
+                    .ok()
+            })
+            .collect();
+        for handle in handles {
+            if let Ok(done) = handle.join() {
+                results.extend(done);
+            }
+        }
+    });
+    (0..items.len()).map(|i| results.remove(&i)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_follow_the_order_of_the_items_for_any_thread_count() {
+        let items: Vec<u64> = (0..1000).collect();
+        for threads in [0, 1, 2, 7] {
+            let squares = map(&items, threads, 64 * 1024, |n| n * n);
+            let expected: Vec<Option<u64>> = items.iter().map(|n| Some(n * n)).collect();
+            assert_eq!(squares, expected, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn no_items_give_no_results() {
+        let items: Vec<u8> = Vec::new();
+        assert!(map(&items, 2, 64 * 1024, |_| 1).is_empty());
+    }
+}
