@@ -57,7 +57,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
 use crate::lints::checked_never_incremented::parallel_trackers;
@@ -387,8 +387,6 @@ impl Needs {
         // A typed name matters in a file that also names a type reaching
         // one of its owners.
         let mut typed: HashMap<u32, Arc<HashSet<u32>>> = HashMap::default();
-        // The fields of a struct share its owners, and so their reach.
-        let mut reaches: HashMap<Vec<u32>, Arc<HashSet<u32>>> = HashMap::default();
         for (name, structs) in &self.certain {
             let hash = ident_hash(name);
             if graph.parsed_declarations(hash) >= 2 {
@@ -398,10 +396,7 @@ impl Needs {
                     .collect();
                 owners.sort_unstable();
                 owners.dedup();
-                let reach = reaches
-                    .entry(owners)
-                    .or_insert_with_key(|owners| Arc::new(graph.reach(owners.iter().copied())));
-                typed.insert(hash, Arc::clone(reach));
+                typed.insert(hash, graph.shared_reach(owners));
             } else if graph.unparsed_declarations(hash) > 0 {
                 undecided.insert(hash);
             } else {
@@ -571,6 +566,40 @@ struct Graph {
     /// For each field name, the number of structs not parsed yet that the
     /// scans show declaring it.
     unparsed: HashMap<u32, usize>,
+    reaches: Mutex<Reaches>,
+}
+
+/// The reaches worked out so far, by their owners, kept across rounds
+/// while no holder of a name in them comes or goes.
+#[derive(Default)]
+struct Reaches {
+    known: HashMap<Vec<u32>, Arc<HashSet<u32>>>,
+    /// Each holder, as a type name and a struct name, that appeared or went
+    /// since `known` was last checked.
+    toggled: Vec<(u32, u32)>,
+}
+
+impl Reaches {
+    /// Forgets the reaches that a holder come or gone since may change:
+    /// those that hold its type name, the only names whose holders a reach
+    /// is made of. A holder that went and came back changes nothing.
+    fn settle(&mut self) {
+        if self.toggled.is_empty() {
+            return;
+        }
+        self.toggled.sort_unstable();
+        let mut changed: HashSet<u32> = HashSet::default();
+        for run in self.toggled.chunk_by(|a, b| a == b) {
+            if run.len() % 2 == 1 {
+                changed.insert(run[0].0);
+            }
+        }
+        self.toggled.clear();
+        if !changed.is_empty() {
+            self.known
+                .retain(|_, reach| reach.iter().all(|name| !changed.contains(name)));
+        }
+    }
 }
 
 /// Adds `delta` (1 or -1) to a count, dropping it at zero.
@@ -596,9 +625,17 @@ fn count(counts: &mut HashMap<u32, usize>, key: u32, delta: isize) {
 
 impl Graph {
     fn holds(&mut self, owner: u32, types: &[u32], delta: isize) {
+        let reaches = self
+            .reaches
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
         for &ty in types {
             let holders = self.holders.entry(ty).or_default();
+            let held = holders.contains_key(&owner);
             count(holders, owner, delta);
+            if held != holders.contains_key(&owner) && !reaches.known.is_empty() {
+                reaches.toggled.push((ty, owner));
+            }
             if holders.is_empty() {
                 self.holders.remove(&ty);
             }
@@ -638,6 +675,19 @@ impl Graph {
                 }
             }
         }
+        reach
+    }
+
+    /// [`Graph::reach`] of `owners`, sorted, worked out once while the
+    /// holders it passes through stay the same.
+    fn shared_reach(&self, owners: Vec<u32>) -> Arc<HashSet<u32>> {
+        let mut reaches = self.reaches.lock().unwrap_or_else(PoisonError::into_inner);
+        reaches.settle();
+        if let Some(reach) = reaches.known.get(&owners) {
+            return Arc::clone(reach);
+        }
+        let reach = Arc::new(self.reach(owners.iter().copied()));
+        reaches.known.insert(owners, Arc::clone(&reach));
         reach
     }
 
@@ -1356,6 +1406,39 @@ mod tests {
         digest.add(7, &FileFacts::default());
         assert_eq!(digest.structs.parsed_declarations(field), 0);
         assert!(digest.structs.holders.is_empty());
+    }
+
+    #[test]
+    fn reaches_are_kept_until_a_holder_of_a_name_in_them_comes_or_goes() {
+        let holds = |holder: &str, field: &str, ty: &str| {
+            let text = format!("struct {holder} {{ {field}: {ty} }}");
+            crate::syntax::extract(0, &text, CodeKind::Production).expect("parses")
+        };
+        let reach = |d: &Digest| d.structs.shared_reach(vec![ident_hash("Meter")]);
+        let names = |reach: &HashSet<u32>| {
+            let mut names: Vec<&str> = ["Meter", "Agent", "Runtime", "Other"]
+                .into_iter()
+                .filter(|n| reach.contains(&ident_hash(n)))
+                .collect();
+            names.sort_unstable();
+            names
+        };
+        let mut digest = Digest::default();
+        digest.add(0, &holds("Agent", "meter", "Meter"));
+        let first = reach(&digest);
+        assert_eq!(names(&first), ["Agent", "Meter"]);
+        // A holder of a name outside the reach changes nothing.
+        digest.add(1, &holds("Other", "count", "u64"));
+        assert!(Arc::ptr_eq(&first, &reach(&digest)));
+        // Nor does one that goes and comes back.
+        digest.add(0, &FileFacts::default());
+        digest.add(0, &holds("Agent", "meter", "Meter"));
+        assert!(Arc::ptr_eq(&first, &reach(&digest)));
+        // A holder of a name in it makes it grow, and its going shrink.
+        digest.add(2, &holds("Runtime", "agent", "Agent"));
+        assert_eq!(names(&reach(&digest)), ["Agent", "Meter", "Runtime"]);
+        digest.add(2, &FileFacts::default());
+        assert_eq!(names(&reach(&digest)), ["Agent", "Meter"]);
     }
 
     #[test]
