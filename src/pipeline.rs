@@ -795,10 +795,11 @@ impl Loader {
         self.warnings.dedup();
         parsed.warnings = std::mem::take(&mut self.warnings);
         // The last model looked for the candidates, so it has traced the
-        // helpers already; this keeps the analysis from depending on it.
+        // helpers already; completing it keeps the analysis from depending
+        // on that.
         if let Some(model) = &mut parsed.model {
             let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
-            model.trace_helpers(&facts);
+            model.complete(&facts);
         }
         drop_aside((self, unparsed));
         parsed

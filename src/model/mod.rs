@@ -168,12 +168,14 @@ impl Model {
     /// [`Model::build`] from the facts of files given in order.
     pub fn build_from(facts: &[&FileFacts], config: &Config) -> Model {
         let mut model = Model::build_untraced(facts, config);
-        model.trace_helpers(facts);
+        model.complete(facts);
         model
     }
 
     /// [`Model::build_from`] without the checks made inside helper
-    /// functions, which [`Model::trace_helpers`] adds.
+    /// functions, which [`Model::trace_helpers`] adds, nor the functions
+    /// and bindings that suggestions follow amounts through, which
+    /// [`Model::complete`] adds with the checks.
     pub fn build_untraced(facts: &[&FileFacts], config: &Config) -> Model {
         let vocabulary = Vocabulary::from_config(config);
         let mut model = Model::default();
@@ -234,12 +236,25 @@ impl Model {
                     checks.push(model.resolve_check(comparison));
                 }
             }
-            model.bindings.extend(file.bindings.iter().cloned());
         }
         model.checks = checks;
+        model.index_checks();
+        model.pair();
+        model
+    }
+
+    /// Adds what [`Model::build_untraced`] leaves out; `facts` are those
+    /// the model is built from.
+    pub fn complete(&mut self, facts: &[&FileFacts]) {
+        self.trace_helpers(facts);
+        self.bindings = facts
+            .iter()
+            .flat_map(|file| file.bindings.iter().cloned())
+            .collect();
         // Where an amount is in hand (`suggest::flow`): functions that
         // spend or bind a call's result.
-        let flowing: HashSet<&FnRef> = model.bindings.iter().map(|b| &b.function).collect();
+        let flowing: HashSet<&FnRef> = self.bindings.iter().map(|b| &b.function).collect();
+        let mut functions = Vec::new();
         for file in facts {
             let spending: HashSet<Span> = file
                 .accesses
@@ -247,7 +262,7 @@ impl Model {
                 .filter(|a| !matches!(a.kind, AccessKind::Read | AccessKind::Compare))
                 .filter_map(|a| a.function)
                 .collect();
-            model.functions.extend(
+            functions.extend(
                 file.functions
                     .iter()
                     .filter(|d| {
@@ -256,9 +271,7 @@ impl Model {
                     .cloned(),
             );
         }
-        model.index_checks();
-        model.pair();
-        model
+        self.functions = functions;
     }
 
     /// Whether [`Model::trace_helpers`] has run.
