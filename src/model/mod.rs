@@ -365,6 +365,9 @@ impl Model {
                     _ => None,
                 })
                 .collect();
+            if stems.is_empty() {
+                continue;
+            }
             for f in self.structs[owner].fields.clone() {
                 let field = &self.fields[f];
                 if field.role != Role::Other || !field.ty.is_numeric() {
