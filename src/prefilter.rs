@@ -602,6 +602,23 @@ impl Reaches {
     }
 }
 
+/// Applies `change` to the value of `key` in `map`, an empty one if
+/// missing: the key is copied only then.
+fn update<K, V>(map: &mut HashMap<K, V>, key: &str, change: impl FnOnce(&mut V))
+where
+    K: std::borrow::Borrow<str> + for<'k> From<&'k str> + Eq + std::hash::Hash,
+    V: Default,
+{
+    match map.get_mut(key) {
+        Some(value) => change(value),
+        None => {
+            let mut value = V::default();
+            change(&mut value);
+            map.insert(K::from(key), value);
+        }
+    }
+}
+
 /// Adds `delta` (1 or -1) to a count, dropping it at zero.
 fn count(counts: &mut HashMap<u32, usize>, key: u32, delta: isize) {
     match counts.entry(key) {
@@ -976,29 +993,32 @@ impl Digest {
             .iter()
             .flat_map(|c| c.sides.iter().flat_map(|side| &side.places));
         for place in accessed.chain(compared) {
-            let (types, steps) = self.places.entry(place.field.to_string()).or_default();
-            if let Root::Typed(idents) = &place.root {
-                types.extend(idents.iter().map(|i| ident_hash(i)));
-            }
-            steps.extend(place.chain.iter().map(|c| ident_hash(c)));
+            update(&mut self.places, &place.field, |(types, steps)| {
+                if let Root::Typed(idents) = &place.root {
+                    types.extend(idents.iter().map(|i| ident_hash(i)));
+                }
+                steps.extend(place.chain.iter().map(|c| ident_hash(c)));
+            });
         }
         for def in &facts.functions {
             note_arity(&mut self.arities, def.function.name.clone(), def.arity);
         }
         for call in &facts.calls {
             for place in call.args.iter().flat_map(|arg| &arg.places) {
-                self.with_field
-                    .entry(place.field.to_string())
-                    .or_default()
-                    .insert(call.callee.clone());
+                update(&mut self.with_field, &place.field, |callees| {
+                    if !callees.contains(&call.callee) {
+                        callees.insert(call.callee.clone());
+                    }
+                });
             }
             if let Some(caller) = &call.function
                 && call.args.iter().any(|arg| !arg.params.is_empty())
             {
-                self.passes_params
-                    .entry(caller.name.clone())
-                    .or_default()
-                    .insert(call.callee.clone());
+                update(&mut self.passes_params, &caller.name, |callees| {
+                    if !callees.contains(&call.callee) {
+                        callees.insert(call.callee.clone());
+                    }
+                });
             }
         }
     }
