@@ -174,6 +174,9 @@ struct Loader {
     /// Whether each entry of `facts` is marked as test code since it was
     /// last replaced.
     marked: Vec<bool>,
+    /// The file number the spans of each entry of `facts` point to, if
+    /// assigned since it was last replaced.
+    numbered: Vec<Option<usize>>,
     /// The files each parsed file's `mod` declarations refer to.
     declared: HashMap<usize, Vec<(usize, CodeKind)>>,
     /// What any file mentions where it may name a field.
@@ -195,6 +198,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         facts: Vec::new(),
         owners: Vec::new(),
         marked: Vec::new(),
+        numbered: Vec::new(),
         declared: HashMap::default(),
         fields: HashSet::default(),
         parsed_scans: Vec::new(),
@@ -231,11 +235,11 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
             if fresh {
                 break;
             }
-            model = None;
+            drop_aside(model.take());
             continue;
         }
         if knows_nothing || model.as_ref().is_some_and(Model::helpers_traced) {
-            model = None;
+            drop_aside(model.take());
         }
         loader.parse(chosen);
     }
@@ -495,6 +499,9 @@ impl Loader {
             if let Some(marked) = self.marked.get_mut(index) {
                 *marked = false;
             }
+            if let Some(numbered) = self.numbered.get_mut(index) {
+                *numbered = None;
+            }
             if let Some(scan) = &scan {
                 self.digest
                     .remove_scanned(parsed_structs(scan, partial.as_ref(), &want, &outcome));
@@ -706,7 +713,11 @@ impl Loader {
                 _ => continue,
             };
             if let Some(index) = facts {
-                self.facts[index].assign_file(file);
+                self.numbered.resize(self.facts.len(), None);
+                if self.numbered[index] != Some(file) {
+                    self.facts[index].assign_file(file);
+                    self.numbered[index] = Some(file);
+                }
                 ordered.push(index);
             }
             file += 1;
@@ -723,6 +734,14 @@ impl Loader {
             .into_iter()
             .map(Some)
             .collect();
+        let numbered = std::mem::take(&mut self.numbered);
+        let mut facts_of = |index: usize, file: usize| {
+            let mut file_facts = facts[index].take().unwrap_or_default();
+            if numbered.get(index) != Some(&Some(file)) {
+                file_facts.assign_file(file);
+            }
+            file_facts
+        };
         // The scans of files never parsed are dropped with the loader.
         let mut unparsed = Vec::new();
         let mut parsed = Parsed {
@@ -750,9 +769,7 @@ impl Loader {
                     ..
                 }
                 | State::Parsed { text, facts: index } => {
-                    let mut file_facts = facts[index].take().unwrap_or_default();
-                    file_facts.assign_file(file);
-                    parsed.facts.push(file_facts);
+                    parsed.facts.push(facts_of(index, file));
                     parsed.db.files.push(SourceFile::unloaded(
                         slot.path.clone(),
                         display(),
@@ -769,9 +786,7 @@ impl Loader {
                         text,
                         slot.code,
                     ));
-                    let mut file_facts = facts[index].take().unwrap_or_default();
-                    file_facts.assign_file(file);
-                    parsed.facts.push(file_facts);
+                    parsed.facts.push(facts_of(index, file));
                     parsed.errors.push(FileError {
                         display,
                         file: Some(file),
