@@ -151,7 +151,13 @@ pub fn select(
     let postings = Postings {
         index: &known.digest.index,
         scans: known.scans,
-        answers: Mutex::default(),
+        answers: &known.digest.answers,
+        // Scans are only ever added through the digest, and taken away
+        // when a file does not parse.
+        version: (
+            known.digest.scanned,
+            known.scans.iter().filter(|scan| scan.is_some()).count(),
+        ),
     };
     let numbered = Numbered::new(unparsed, known.scans.len());
     let files = Files {
@@ -396,7 +402,7 @@ impl Needs {
                     .collect();
                 owners.sort_unstable();
                 owners.dedup();
-                typed.insert(hash, graph.shared_reach(owners));
+                typed.insert(hash, graph.shared_reach(owners).names);
             } else if graph.unparsed_declarations(hash) > 0 {
                 undecided.insert(hash);
             } else {
@@ -573,10 +579,20 @@ struct Graph {
 /// while no holder of a name in them comes or goes.
 #[derive(Default)]
 struct Reaches {
-    known: HashMap<Vec<u32>, Arc<HashSet<u32>>>,
+    known: HashMap<Vec<u32>, Reach>,
     /// Each holder, as a type name and a struct name, that appeared or went
     /// since `known` was last checked.
     toggled: Vec<(u32, u32)>,
+    /// The number of reaches worked out so far.
+    made: u64,
+}
+
+/// The names of some structs and of every struct whose fields' types
+/// reach them, numbered apart from every other reach worked out.
+#[derive(Clone)]
+struct Reach {
+    number: u64,
+    names: Arc<HashSet<u32>>,
 }
 
 impl Reaches {
@@ -597,7 +613,7 @@ impl Reaches {
         self.toggled.clear();
         if !changed.is_empty() {
             self.known
-                .retain(|_, reach| reach.iter().all(|name| !changed.contains(name)));
+                .retain(|_, reach| reach.names.iter().all(|name| !changed.contains(name)));
         }
     }
 }
@@ -697,14 +713,18 @@ impl Graph {
 
     /// [`Graph::reach`] of `owners`, sorted, worked out once while the
     /// holders it passes through stay the same.
-    fn shared_reach(&self, owners: Vec<u32>) -> Arc<HashSet<u32>> {
+    fn shared_reach(&self, owners: Vec<u32>) -> Reach {
         let mut reaches = self.reaches.lock().unwrap_or_else(PoisonError::into_inner);
         reaches.settle();
         if let Some(reach) = reaches.known.get(&owners) {
-            return Arc::clone(reach);
+            return reach.clone();
         }
-        let reach = Arc::new(self.reach(owners.iter().copied()));
-        reaches.known.insert(owners, Arc::clone(&reach));
+        reaches.made += 1;
+        let reach = Reach {
+            number: reaches.made,
+            names: Arc::new(self.reach(owners.iter().copied())),
+        };
+        reaches.known.insert(owners, reach.clone());
         reach
     }
 
@@ -739,12 +759,12 @@ impl Graph {
         }
         // Copies of a struct (vendored versions, the benchmark's copies)
         // ask the same question.
-        postings.answer((s.name, siblings), |siblings| {
-            let reach = self.reach(std::iter::once(s.name));
+        let reach = self.shared_reach(vec![s.name]);
+        postings.answer((reach.number, siblings), |siblings| {
             siblings
                 .iter()
                 .flat_map(|h| postings.files(*h))
-                .any(|mentions| mentions_any(mentions, &reach))
+                .any(|mentions| mentions_any(mentions, &reach.names))
         })
     }
 }
@@ -802,28 +822,39 @@ fn mentions_any(mentions: &[u32], names: &HashSet<u32>) -> bool {
 struct Postings<'a> {
     index: &'a ScanIndex,
     scans: &'a [Option<&'a Scan>],
-    /// Whether some file mentions one of a struct's fields where it may
-    /// name a field and a type that reaches the struct, by the struct's
-    /// name and those fields, as answered this round: the graph changes
-    /// only between rounds.
-    answers: Mutex<HashMap<(u32, Vec<u32>), bool>>,
+    answers: &'a Mutex<Answers>,
+    /// The scans these postings are of: how many times scans were added,
+    /// and how many there are.
+    version: (u64, usize),
+}
+
+/// Whether some file mentions one of a struct's fields where it may name a
+/// field and a type that reaches the struct, by the number of the
+/// struct's reach ([`Graph::shared_reach`]) and those fields, as answered
+/// since the scans last changed.
+#[derive(Default)]
+pub struct Answers {
+    version: (u64, usize),
+    known: HashMap<(u64, Vec<u32>), bool>,
 }
 
 impl<'a> Postings<'a> {
-    /// The answer for `question`, worked out by `answer` once a round.
-    fn answer(&self, question: (u32, Vec<u32>), answer: impl FnOnce(&[u32]) -> bool) -> bool {
-        let known = self
-            .answers
-            .lock()
-            .ok()
-            .and_then(|answers| answers.get(&question).copied());
-        if let Some(known) = known {
+    /// The answer for `question`, worked out by `answer` once while the
+    /// reach and the scans stay the same.
+    fn answer(&self, question: (u64, Vec<u32>), answer: impl FnOnce(&[u32]) -> bool) -> bool {
+        let answers = |answers: &'a Mutex<Answers>| {
+            let mut answers = answers.lock().unwrap_or_else(PoisonError::into_inner);
+            if answers.version != self.version {
+                answers.known.clear();
+                answers.version = self.version;
+            }
+            answers
+        };
+        if let Some(&known) = answers(self.answers).known.get(&question) {
             return known;
         }
         let found = answer(&question.1);
-        if let Ok(mut answers) = self.answers.lock() {
-            answers.insert(question, found);
-        }
+        answers(self.answers).known.insert(question, found);
         found
     }
 
@@ -962,6 +993,9 @@ pub struct Digest {
     /// A file parsed again replaces its entry, so every declaration counts
     /// once.
     struct_fields: HashMap<usize, Vec<(u32, u32, Vec<u32>)>>,
+    /// How many times scans were added.
+    scanned: u64,
+    answers: Mutex<Answers>,
 }
 
 impl Digest {
@@ -1026,6 +1060,7 @@ impl Digest {
     /// Adds the scans of files, each with the loader's number, whose
     /// structs count as not parsed yet.
     pub fn add_scans(&mut self, scans: &[(usize, &Scan)]) {
+        self.scanned += 1;
         for s in scans.iter().flat_map(|(_, scan)| &scan.structs) {
             self.structs.scanned(s, 1);
         }
@@ -1434,7 +1469,7 @@ mod tests {
             let text = format!("struct {holder} {{ {field}: {ty} }}");
             crate::syntax::extract(0, &text, CodeKind::Production).expect("parses")
         };
-        let reach = |d: &Digest| d.structs.shared_reach(vec![ident_hash("Meter")]);
+        let reach = |d: &Digest| d.structs.shared_reach(vec![ident_hash("Meter")]).names;
         let names = |reach: &HashSet<u32>| {
             let mut names: Vec<&str> = ["Meter", "Agent", "Runtime", "Other"]
                 .into_iter()
@@ -1459,6 +1494,35 @@ mod tests {
         assert_eq!(names(&reach(&digest)), ["Agent", "Meter", "Runtime"]);
         digest.add(2, &FileFacts::default());
         assert_eq!(names(&reach(&digest)), ["Agent", "Meter"]);
+    }
+
+    #[test]
+    fn answers_are_kept_while_the_reach_and_the_scans_stay_the_same() {
+        let digest = Digest::default();
+        let postings = |version| Postings {
+            index: &digest.index,
+            scans: &[],
+            answers: &digest.answers,
+            version,
+        };
+        let asked = std::cell::Cell::new(0);
+        let ask = |postings: &Postings<'_>, reach: u64| {
+            postings.answer((reach, vec![7]), |_| {
+                asked.set(asked.get() + 1);
+                true
+            })
+        };
+        assert!(ask(&postings((1, 10)), 1));
+        assert!(ask(&postings((1, 10)), 1));
+        assert_eq!(asked.get(), 1);
+        // Another reach, scans added, or a scan gone: asked again.
+        ask(&postings((1, 10)), 2);
+        assert_eq!(asked.get(), 2);
+        ask(&postings((2, 12)), 1);
+        assert_eq!(asked.get(), 3);
+        ask(&postings((2, 11)), 1);
+        ask(&postings((2, 11)), 1);
+        assert_eq!(asked.get(), 4);
     }
 
     #[test]
