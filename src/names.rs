@@ -1,5 +1,7 @@
 //! The naming rules that make a field a counter or a limit.
 
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::facts::TypeShape;
 
 /// What a field's name and type make it.
@@ -244,6 +246,42 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
         return Role::CountUp { stem };
     }
     Role::Other
+}
+
+/// The roles of field names under one vocabulary, each worked out once:
+/// [`classify`] reads of a type only whether it is a number, a duration or
+/// an instant.
+#[derive(Debug, Default)]
+pub struct Roles {
+    vocabulary: Vocabulary,
+    /// By name, the role for each kind of type: a bit for a number, one
+    /// for a duration and one for an instant.
+    known: HashMap<String, [Option<Role>; 8]>,
+}
+
+impl Roles {
+    pub fn new(vocabulary: Vocabulary) -> Roles {
+        Roles {
+            vocabulary,
+            known: HashMap::default(),
+        }
+    }
+
+    /// [`classify`] of the name and type.
+    pub fn of(&mut self, name: &str, ty: &TypeShape) -> Role {
+        let kind = usize::from(ty.is_numeric())
+            | usize::from(ty.is_duration()) << 1
+            | usize::from(ty.is_instant()) << 2;
+        if kind == 0 {
+            return Role::Other;
+        }
+        if let Some(Some(role)) = self.known.get(name).map(|roles| &roles[kind]) {
+            return role.clone();
+        }
+        let role = classify(name, ty, &self.vocabulary);
+        self.known.entry(name.to_string()).or_default()[kind] = Some(role.clone());
+        role
+    }
 }
 
 /// The stem of `words` without those `dropped` (given each word's

@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
 use crate::model::Model;
-use crate::names::Vocabulary;
+use crate::names::{Roles, Vocabulary};
 use crate::prefilter::{self, Digest, Known, Unparsed, Want};
 use crate::scan::{self, Scan, ScannedFn};
 use crate::source::{Fingerprint, SourceDb, SourceFile};
@@ -166,6 +166,8 @@ struct Loader {
     options: Options,
     config: Config,
     vocabulary: Vocabulary,
+    /// The roles of the fields the models were built with so far.
+    roles: Roles,
     slots: Vec<Slot>,
     index: HashMap<PathBuf, usize>,
     facts: Vec<FileFacts>,
@@ -193,6 +195,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         options,
         config: config.clone(),
         vocabulary: Vocabulary::from_config(config),
+        roles: Roles::new(Vocabulary::from_config(config)),
         slots: Vec::new(),
         index: HashMap::default(),
         facts: Vec::new(),
@@ -235,11 +238,11 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
             if fresh {
                 break;
             }
-            drop_aside(model.take());
+            model = None;
             continue;
         }
         if knows_nothing || model.as_ref().is_some_and(Model::helpers_traced) {
-            drop_aside(model.take());
+            model = None;
         }
         loader.parse(chosen);
     }
@@ -326,7 +329,7 @@ impl Loader {
         // The facts in the order the model numbered them.
         let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
         if fresh {
-            *model = Some(Model::build_untraced(&facts, &self.config));
+            *model = Some(Model::build_untraced(&facts, &self.config, &mut self.roles));
         }
         let Some(model) = model.as_mut() else {
             return Vec::new();

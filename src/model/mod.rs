@@ -10,7 +10,7 @@ use crate::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
     Place, Root, Span, TypeShape,
 };
-use crate::names::{self, Role, Vocabulary};
+use crate::names::{self, Role, Roles, Vocabulary};
 
 pub mod helpers;
 
@@ -167,7 +167,8 @@ impl Model {
 
     /// [`Model::build`] from the facts of files given in order.
     pub fn build_from(facts: &[&FileFacts], config: &Config) -> Model {
-        let mut model = Model::build_untraced(facts, config);
+        let mut roles = Roles::new(Vocabulary::from_config(config));
+        let mut model = Model::build_untraced(facts, config, &mut roles);
         model.complete(facts);
         model
     }
@@ -175,9 +176,9 @@ impl Model {
     /// [`Model::build_from`] without the checks made inside helper
     /// functions, which [`Model::trace_helpers`] adds, nor the functions
     /// and bindings that suggestions follow amounts through, which
-    /// [`Model::complete`] adds with the checks.
-    pub fn build_untraced(facts: &[&FileFacts], config: &Config) -> Model {
-        let vocabulary = Vocabulary::from_config(config);
+    /// [`Model::complete`] adds with the checks. `roles` are those of the
+    /// vocabulary of `config`.
+    pub fn build_untraced(facts: &[&FileFacts], config: &Config, roles: &mut Roles) -> Model {
         let mut model = Model::default();
         for file in facts {
             for fact in &file.structs {
@@ -197,7 +198,7 @@ impl Model {
                         name: field.name.clone(),
                         span: field.span,
                         ty: field.ty.clone(),
-                        role: names::classify(&field.name, &field.ty, &vocabulary),
+                        role: roles.of(&field.name, &field.ty),
                     });
                 }
                 model.structs.push(info);
@@ -750,7 +751,8 @@ mod tests {
              fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
              fn gate(b: &B) -> bool { exceeded(b.x_used, b.max_x) }";
         let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
-        let mut m = Model::build_untraced(&[&facts], &Config::default());
+        let mut roles = Roles::default();
+        let mut m = Model::build_untraced(&[&facts], &Config::default(), &mut roles);
         assert!(!checked(&m, "B::x_used", "B::max_x"));
         m.trace_helpers(&[&facts]);
         m.trace_helpers(&[&facts]);
