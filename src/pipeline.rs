@@ -176,6 +176,9 @@ struct Loader {
     /// Whether each entry of `facts` is marked as test code since it was
     /// last replaced.
     marked: Vec<bool>,
+    /// The slots in the order of [`Loader::file_order`] while no slot was
+    /// added or moved up since.
+    order: Vec<usize>,
     /// The file number the spans of each entry of `facts` point to, if
     /// assigned since it was last replaced.
     numbered: Vec<Option<usize>>,
@@ -202,6 +205,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         owners: Vec::new(),
         marked: Vec::new(),
         numbered: Vec::new(),
+        order: Vec::new(),
         declared: HashMap::default(),
         fields: HashSet::default(),
         parsed_scans: Vec::new(),
@@ -253,7 +257,10 @@ impl Loader {
     fn add(&mut self, path: PathBuf, code: CodeKind, depth: usize) {
         if let Some(&id) = self.index.get(&path) {
             let slot = &mut self.slots[id];
-            slot.depth = slot.depth.min(depth);
+            if depth < slot.depth {
+                slot.depth = depth;
+                self.order.clear();
+            }
             return;
         }
         self.index.insert(path.clone(), self.slots.len());
@@ -690,13 +697,16 @@ impl Loader {
 
     /// The slots in the order of the source database: by the depth of the
     /// `mod` declarations that led to them, then by path.
-    fn file_order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.slots.len()).collect();
-        order.sort_by(|&a, &b| {
-            let (a, b) = (&self.slots[a], &self.slots[b]);
-            (a.depth, &a.path).cmp(&(b.depth, &b.path))
-        });
-        order
+    fn file_order(&mut self) -> Vec<usize> {
+        if self.order.len() != self.slots.len() {
+            let mut order: Vec<usize> = (0..self.slots.len()).collect();
+            order.sort_by(|&a, &b| {
+                let (a, b) = (&self.slots[a], &self.slots[b]);
+                (a.depth, &a.path).cmp(&(b.depth, &b.path))
+            });
+            self.order = order;
+        }
+        self.order.clone()
     }
 
     /// Numbers the files as [`Loader::finish`] will, points the spans of
