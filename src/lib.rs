@@ -94,9 +94,11 @@ pub fn analyze(
         facts,
         errors,
         files,
+        mut freeing,
         ..
     } = parsed;
-    pipeline::drop_aside(facts);
+    // Freed beside the lints; waited for when this returns.
+    freeing.free(facts);
     let mut findings = lints::run_all(&model);
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);

@@ -53,6 +53,8 @@ pub struct Parsed {
     pub warnings: Vec<String>,
     /// The model of `facts`, when the prefilter built it last.
     pub model: Option<Model>,
+    /// What the loader no longer needs, being freed.
+    pub(crate) freeing: workers::Aside,
 }
 
 /// One file the loader knows of: discovered, or declared by a `mod`.
@@ -829,16 +831,9 @@ impl Loader {
             let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
             model.complete(&facts);
         }
-        drop_aside((self, unparsed));
+        parsed.freeing.free((self, unparsed));
         parsed
     }
-}
-
-/// Drops `value` on a thread of its own, so that freeing what is no longer
-/// needed overlaps the work still to do; here when no thread starts.
-pub fn drop_aside<T: Send + 'static>(value: T) {
-    // A thread that does not start drops its closure, and `value`, here.
-    let _ = std::thread::Builder::new().spawn(move || drop(value));
 }
 
 /// The files a scan's `mod name;` declarations refer to that exist, with

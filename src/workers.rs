@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
 
 /// Runs `work` on every item on up to `threads` threads with `stack` bytes
 /// of stack each. An item has no result (`None`) only when no thread could
@@ -44,6 +45,31 @@ pub fn map<T: Sync, R: Send>(
     (0..items.len()).map(|i| results.remove(&i)).collect()
 }
 
+/// Values freed on threads of their own while other work goes on. Dropping
+/// this waits for them: no thread outlives its owner.
+#[derive(Debug, Default)]
+pub struct Aside {
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Aside {
+    /// Frees `value` on a thread of its own, or here when none starts.
+    pub fn free<T: Send + 'static>(&mut self, value: T) {
+        // A thread that does not start drops its closure, and `value`.
+        if let Ok(thread) = std::thread::Builder::new().spawn(move || drop(value)) {
+            self.threads.push(thread);
+        }
+    }
+}
+
+impl Drop for Aside {
+    fn drop(&mut self) {
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +82,15 @@ mod tests {
             let expected: Vec<Option<u64>> = items.iter().map(|n| Some(n * n)).collect();
             assert_eq!(squares, expected, "{threads} threads");
         }
+    }
+
+    #[test]
+    fn values_set_aside_are_freed_by_the_time_their_owner_is() {
+        let value = std::sync::Arc::new(1);
+        let mut aside = Aside::default();
+        aside.free(std::sync::Arc::clone(&value));
+        drop(aside);
+        assert_eq!(std::sync::Arc::strong_count(&value), 1);
     }
 
     #[test]
