@@ -633,7 +633,7 @@ impl Loader {
             .collect();
         while let Some(id) = pending.pop() {
             if test.insert(id) {
-                pending.extend(self.declarations(id).into_iter().map(|(child, _)| child));
+                pending.extend(self.declarations(id).map(|(child, _)| child));
             }
         }
         test
@@ -644,23 +644,26 @@ impl Loader {
     /// scan (unparsable files included, with or without the prefilter)
     /// where the scan can tell the code; the prefilter parses a parent
     /// whose declaration of a parsed file it cannot tell.
-    fn declarations(&self, id: usize) -> Vec<(usize, CodeKind)> {
+    fn declarations(&self, id: usize) -> impl Iterator<Item = (usize, CodeKind)> + '_ {
         let slot = &self.slots[id];
-        let children = match &slot.state {
-            State::Scanned { children, .. } | State::Unparsable(_, _, children, _) => children,
-            _ => return self.declared.get(&id).cloned().unwrap_or_default(),
+        let (scanned, parsed) = match &slot.state {
+            State::Scanned { children, .. } | State::Unparsable(_, _, children, _) => {
+                (children.as_slice(), &[][..])
+            }
+            _ => (
+                &[][..],
+                self.declared.get(&id).map_or(&[][..], Vec::as_slice),
+            ),
         };
-        children
-            .iter()
-            .filter_map(|child| {
-                let code = if slot.code == CodeKind::Test {
-                    CodeKind::Test
-                } else {
-                    child.code?
-                };
-                Some((child.slot?, code))
-            })
-            .collect()
+        let scanned = scanned.iter().filter_map(|child| {
+            let code = if slot.code == CodeKind::Test {
+                CodeKind::Test
+            } else {
+                child.code?
+            };
+            Some((child.slot?, code))
+        });
+        scanned.chain(parsed.iter().copied())
     }
 
     /// Numbers the children of scanned files that the loader knows by now:
