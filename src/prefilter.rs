@@ -65,6 +65,7 @@ use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
+use crate::workers;
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -527,15 +528,11 @@ impl Needs {
         } else {
             (0..unparsed.len()).collect()
         };
-        // Each file is decided alone: the files are split among threads,
-        // and their answers joined in order.
-        let chunk = candidates.len().div_ceil(known.threads.max(1)).max(1);
-        let chunks: Vec<&[usize]> = candidates.chunks(chunk).collect();
-        let decide = |files: &&[usize]| -> Vec<(usize, Option<Want>)> {
-            files.iter().map(|&i| (i, want(i, &unparsed[i]))).collect()
-        };
+        // Each file is decided alone, on every thread, and the answers
+        // joined in order.
+        let decided = workers::map_here(&candidates, known.threads, |&i| want(i, &unparsed[i]));
         let mut chosen: Vec<Option<Want>> = vec![None; unparsed.len()];
-        for (i, want) in each_beside(&chunks, &decide).into_iter().flatten() {
+        for (&i, want) in candidates.iter().zip(decided) {
             chosen[i] = want;
         }
         chosen
@@ -759,36 +756,6 @@ impl Graph {
                 .flat_map(|h| postings.files(*h))
                 .any(|mentions| mentions_any(mentions, &reach.names))
         })
-    }
-}
-
-/// Runs `a` on a thread of its own while this thread runs `b`; `a` runs
-/// here after `b` when no thread can be started.
-fn beside<A: Send, B>(a: impl Fn() -> A + Sync, b: impl FnOnce() -> B) -> (A, B) {
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new().spawn_scoped(scope, &a);
-        let b = b();
-        let a = match spawned {
-            Ok(handle) => handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => a(),
-        };
-        (a, b)
-    })
-}
-
-/// `work` on each of `parts`, each but the first on a thread of its own,
-/// with the results in the order of `parts`.
-fn each_beside<P: Sync, R: Send, F: Fn(&P) -> R + Sync>(parts: &[P], work: &F) -> Vec<R> {
-    match parts {
-        [] => Vec::new(),
-        [only] => vec![work(only)],
-        [first, rest @ ..] => {
-            let (mut results, first) = beside(|| each_beside(rest, work), || work(first));
-            results.insert(0, first);
-            results
-        }
     }
 }
 
@@ -1412,13 +1379,6 @@ mod tests {
             }],
             ..FileFacts::default()
         }
-    }
-
-    #[test]
-    fn work_beside_this_thread_comes_back_in_order() {
-        let parts: Vec<usize> = (0..5).collect();
-        assert_eq!(each_beside(&parts, &|n| n * 10), [0, 10, 20, 30, 40]);
-        assert!(each_beside(&[] as &[usize], &|n| *n).is_empty());
     }
 
     #[test]
