@@ -375,6 +375,38 @@ mod tests {
         }
     }
 
+    #[test]
+    fn roles_worked_out_once_are_those_classify_gives() {
+        let shape = |ty: &str| TypeShape {
+            text: ty.into(),
+            idents: vec![ty.into()],
+        };
+        let vocabulary = Vocabulary {
+            counter_words: vec!["billed".into()],
+            ..Vocabulary::default()
+        };
+        let mut roles = Roles::new(vocabulary.clone());
+        for _ in 0..2 {
+            for name in [
+                "tokens_used",
+                "max_tokens",
+                "fuel_left",
+                "started",
+                "cents_billed",
+                "len",
+            ] {
+                for ty in ["u64", "Duration", "Instant", "String"] {
+                    let ty = shape(ty);
+                    assert_eq!(
+                        roles.of(name, &ty),
+                        classify(name, &ty, &vocabulary),
+                        "{name}"
+                    );
+                }
+            }
+        }
+    }
+
     fn role(name: &str) -> Role {
         classify(name, &numeric(), &Vocabulary::default())
     }
