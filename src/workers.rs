@@ -1,5 +1,6 @@
 //! Work shared among a few threads: items are taken in order as threads
-//! free up, and the results come back in the order of the items.
+//! free up, and the results come back in the order of the items; and
+//! values freed beside other work.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
