@@ -578,7 +578,16 @@ impl Loader {
     fn learn_declarations(&mut self, id: usize, declared: Declared) {
         if let State::Scanned { children, .. } = &mut self.slots[id].state {
             children.retain(|child| child.code.is_some());
-            children.extend(declared.children);
+            children.extend(
+                declared
+                    .children
+                    .into_iter()
+                    .map(|(path, code)| ScannedChild {
+                        path,
+                        code: Some(code),
+                        slot: None,
+                    }),
+            );
         }
         for (name, child) in declared.missing {
             self.warn_missing_module(id, &name, &child);
@@ -597,16 +606,13 @@ impl Loader {
 
     /// Adds the files a parsed file's `mod` declarations refer to.
     fn follow(&mut self, parent: usize, decls: &[ModDecl]) {
-        let (path, code, depth) = {
-            let slot = &self.slots[parent];
-            (slot.path.clone(), slot.code, slot.depth)
-        };
+        let (code, depth) = (self.slots[parent].code, self.slots[parent].depth);
+        let declared = Declared::new(&self.slots[parent].path, decls);
+        for (name, child) in declared.missing {
+            self.warn_missing_module(parent, &name, &child);
+        }
         let mut children = Vec::new();
-        for ((child, decl_code), decl) in module_files(&path, decls).into_iter().zip(decls) {
-            if !child.is_file() {
-                self.warn_missing_module(parent, &decl.name, &child);
-                continue;
-            }
+        for (child, decl_code) in declared.children {
             if !self.index.contains_key(&child) {
                 let code = if code == CodeKind::Test {
                     CodeKind::Test
@@ -1095,11 +1101,12 @@ fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Op
     ))
 }
 
-/// What the parser's declarations in the items around a scanned file's
-/// `mod` declarations whose code the scan cannot tell say: the files they
-/// refer to take the place of those the scan gave for them.
+/// What a parse tells of a file's `mod` declarations: the files they refer
+/// to. For the items around the declarations whose code a scan cannot
+/// tell, these take the place of the files the scan gave for them.
 struct Declared {
-    children: Vec<ScannedChild>,
+    /// The files that exist, with the code of their declarations.
+    children: Vec<(PathBuf, CodeKind)>,
     /// The names of the declarations whose files are missing, with those
     /// files.
     missing: Vec<(String, PathBuf)>,
@@ -1113,11 +1120,7 @@ impl Declared {
         };
         for ((child, code), decl) in module_files(path, decls).into_iter().zip(decls) {
             if child.is_file() {
-                declared.children.push(ScannedChild {
-                    path: child,
-                    code: Some(code),
-                    slot: None,
-                });
+                declared.children.push((child, code));
             } else {
                 declared.missing.push((decl.name.clone(), child));
             }
