@@ -785,7 +785,7 @@ struct Postings<'a> {
 /// struct's reach ([`Graph::shared_reach`]) and those fields, as answered
 /// since the scans last changed.
 #[derive(Default)]
-pub struct Answers {
+struct Answers {
     version: (u64, usize),
     known: HashMap<(u64, Vec<u32>), bool>,
 }
