@@ -214,8 +214,10 @@ struct Token {
     group: Group,
     /// For an identifier, [`ident_hash`] of its text.
     hash: u32,
-    start: usize,
-    end: usize,
+    /// Its bytes, narrow: a file has millions of tokens, and the scan
+    /// reads only texts shorter than `u32::MAX` bytes.
+    start: u32,
+    end: u32,
 }
 
 impl Token {
@@ -225,9 +227,33 @@ impl Token {
             kind,
             group: Group::Code,
             hash,
-            start,
-            end,
+            start: start as u32,
+            end: end as u32,
         }
+    }
+
+    fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    fn end(&self) -> usize {
+        self.end as usize
+    }
+
+    fn text<'a>(&self, text: &'a str) -> &'a str {
+        &text[self.start()..self.end()]
+    }
+}
+
+/// For each token, the delimiter of the innermost group around it.
+struct Enclosing(Vec<u32>);
+
+impl Enclosing {
+    fn of(&self, at: usize) -> Option<usize> {
+        self.0
+            .get(at)
+            .filter(|&&open| open != u32::MAX)
+            .map(|&open| open as usize)
     }
 }
 
@@ -235,9 +261,8 @@ impl Token {
 struct Tokens {
     tokens: Vec<Token>,
     /// For each delimiter, the index of the one that matches it.
-    partners: Vec<usize>,
-    /// For each token, the delimiter of the innermost group around it.
-    enclosing: Vec<Option<usize>>,
+    partners: Vec<u32>,
+    enclosing: Enclosing,
 }
 
 impl Tokens {
@@ -245,7 +270,7 @@ impl Tokens {
         Tokens {
             tokens: Vec::with_capacity(capacity),
             partners: Vec::with_capacity(capacity),
-            enclosing: Vec::with_capacity(capacity),
+            enclosing: Enclosing(Vec::with_capacity(capacity)),
         }
     }
 
@@ -254,8 +279,10 @@ impl Tokens {
     /// partner when it closes).
     fn push(&mut self, token: Token, enclosing: Option<usize>, partner: Option<usize>) {
         self.tokens.push(token);
-        self.enclosing.push(enclosing);
-        self.partners.push(partner.unwrap_or(usize::MAX));
+        self.enclosing
+            .0
+            .push(enclosing.map_or(u32::MAX, |i| i as u32));
+        self.partners.push(partner.map_or(u32::MAX, |i| i as u32));
     }
 }
 
@@ -264,12 +291,13 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         directives: crate::directives::mentioned(text),
         ..Scan::default()
     };
-    // Item offsets are kept as `u32`.
+    // Offsets are kept as `u32`.
+    let narrow = u32::try_from(text.len()).is_ok_and(|len| len < u32::MAX);
     let Tokens {
         tokens,
         partners,
         enclosing,
-    } = match tokenize(text).filter(|_| u32::try_from(text.len()).is_ok()) {
+    } = match narrow.then(|| tokenize(text)).flatten() {
         Some(tokens) => tokens,
         None => {
             scan.uncertain = true;
@@ -305,7 +333,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
         if recent.first_time(token.hash) {
             mentions.push(token.hash);
         }
-        if reader.field_position(index, token.group, enclosing[index]) {
+        if reader.field_position(index, token.group, enclosing.of(index)) {
             fields.push(index);
         }
     }
@@ -327,7 +355,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     scan.loose_fields = sorted_set(
         fields
             .iter()
-            .filter(|&&i| !inside(tokens[i].start))
+            .filter(|&&i| !inside(tokens[i].start()))
             .map(hash),
     );
     scan.fields = sorted_set(fields.iter().map(hash));
@@ -362,13 +390,13 @@ fn read_item(
     reader: &mut Reader<'_>,
     scan: &mut Scan,
     found: &mut Found,
-    enclosing: &[Option<usize>],
+    enclosing: &Enclosing,
     index: usize,
 ) {
     let (text, tokens) = (reader.text, reader.tokens);
     let token = tokens[index];
-    match &text[token.start..token.end] {
-        "struct" => match reader.declaration(index + 1, enclosing) {
+    match token.text(text) {
+        "struct" => match reader.declaration(index + 1, Some(enclosing)) {
             Ok(Some(mut declared)) => {
                 if declared.item.is_none() {
                     declared.item = reader.item_around(index, enclosing, &found.bodies);
@@ -385,7 +413,7 @@ fn read_item(
             let named = matches!(reader.kind(index + 1), Some(Kind::Ident | Kind::RawIdent));
             if named {
                 let marked = reader.declared.clone();
-                if reader.declaration(index + 1, &[]).is_err() {
+                if reader.declaration(index + 1, None).is_err() {
                     reader.declared = marked;
                 }
             }
@@ -409,7 +437,7 @@ fn read_item(
                 }
                 let item = alone.or_else(|| reader.item_around(index, enclosing, &found.bodies));
                 scan.functions.push(ScannedFn {
-                    name: ident_hash(&text[name.start..name.end]),
+                    name: ident_hash(name.text(text)),
                     arity: signature.as_ref().map(|s| s.arity),
                     takes_params: signature.is_none_or(|s| s.typed),
                     item,
@@ -419,7 +447,7 @@ fn read_item(
             // the metavariable as a plain name.
             (Some(Kind::Punct(b'$')), Some(name)) if name.kind == Kind::Ident => {
                 scan.functions.push(ScannedFn {
-                    name: ident_hash(&text[name.start..name.end]),
+                    name: ident_hash(name.text(text)),
                     arity: None,
                     takes_params: true,
                     item: reader.item_around(index, enclosing, &found.bodies),
@@ -443,7 +471,7 @@ fn read_item(
                     None
                 };
                 scan.mods.push(ScannedMod {
-                    name: unraw(&text[name.start..name.end]).to_string(),
+                    name: unraw(name.text(text)).to_string(),
                     inline,
                     nested,
                     test,
@@ -604,7 +632,7 @@ fn is_receiver(text: &str, tokens: &[Token]) -> bool {
     let Some((last, before)) = tokens.split_last() else {
         return true;
     };
-    let word = |token: &Token| &text[token.start..token.end];
+    let word = |token: &Token| token.text(text);
     last.kind == Kind::Ident
         && word(last) == "self"
         && before.iter().all(|token| match token.kind {
@@ -632,8 +660,8 @@ fn body_start(tokens: &[Token]) -> Option<Option<usize>> {
 
 /// Whether the `>` at `index` closes `->`.
 fn is_arrow(text: &str, tokens: &[Token], index: usize) -> bool {
-    let start = tokens[index].start;
-    index > 0 && tokens[index - 1].end == start && text.as_bytes()[start - 1] == b'-'
+    let start = tokens[index].start();
+    index > 0 && tokens[index - 1].end() == start && text.as_bytes()[start - 1] == b'-'
 }
 
 fn unraw(ident: &str) -> &str {
@@ -704,7 +732,7 @@ fn tokenize(text: &str) -> Option<Tokens> {
                 i += 1;
                 let mut token = punct(byte, start);
                 token.group = groups.close();
-                tokens.partners[partner] = tokens.tokens.len();
+                tokens.partners[partner] = tokens.tokens.len() as u32;
                 tokens.push(token, Some(partner), Some(partner));
                 continue;
             }
@@ -983,7 +1011,7 @@ impl Groups {
         match token.kind {
             Kind::Ident | Kind::RawIdent => {
                 let after_enum = previous.is_some_and(|p| {
-                    p.kind == Kind::Ident && p.hash == ENUM && &text[p.start..p.end] == "enum"
+                    p.kind == Kind::Ident && p.hash == ENUM && p.text(text) == "enum"
                 });
                 if after_enum {
                     self.enum_depth = Some(self.stack.len());
@@ -1005,7 +1033,7 @@ struct Reader<'a> {
     text: &'a str,
     tokens: &'a [Token],
     /// For each delimiter, the index of the one that matches it.
-    partners: Vec<usize>,
+    partners: Vec<u32>,
     /// [`Scan::blocks`], and where each is in it.
     blocks: Vec<Box<[(u32, u32)]>>,
     block_index: HashMap<Vec<(u32, u32)>, u32>,
@@ -1027,7 +1055,7 @@ impl Reader<'_> {
     fn inner_attributes_end(&self) -> usize {
         match self.inner_attributes_from(0) {
             0 => 0,
-            after => self.tokens[after - 1].end,
+            after => self.tokens[after - 1].end(),
         }
     }
 
@@ -1048,8 +1076,7 @@ impl Reader<'_> {
     }
 
     fn text_at(&self, at: usize) -> &str {
-        let token = self.tokens[at];
-        &self.text[token.start..token.end]
+        self.tokens[at].text(self.text)
     }
 
     /// Whether the identifier at `at`, inside `group` and the delimiter
@@ -1101,7 +1128,7 @@ impl Reader<'_> {
     fn declaration(
         &mut self,
         at: usize,
-        enclosing: &[Option<usize>],
+        enclosing: Option<&Enclosing>,
     ) -> Result<Option<ScannedStruct>, Unexpected> {
         if !matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent)) {
             return Ok(None);
@@ -1152,7 +1179,7 @@ impl Reader<'_> {
             }
             self.declared[at] = true;
             let (text, token) = (self.text, self.tokens[at]);
-            fields.push(unraw(&text[token.start..token.end]));
+            fields.push(unraw(token.text(text)));
             let end = self.skip_type(at + 2, false)?;
             types.extend(
                 (at + 2..end)
@@ -1170,12 +1197,11 @@ impl Reader<'_> {
         types.dedup();
         let possible = names::possible_budget_fields(&fields, self.vocabulary);
         let whole = (
-            self.tokens[self.item_start(keyword)].start,
-            self.tokens[at].end,
+            self.tokens[self.item_start(keyword)].start(),
+            self.tokens[at].end(),
         );
         let item = enclosing
-            .get(keyword)
-            .and_then(|&open| self.surroundings(open, enclosing, false))
+            .and_then(|enclosing| self.surroundings(enclosing.of(keyword), enclosing, false))
             .map(|around| self.item(whole, around));
         Ok(Some(ScannedStruct {
             name,
@@ -1215,7 +1241,7 @@ impl Reader<'_> {
     fn module_context(
         &self,
         keyword: usize,
-        enclosing: &[Option<usize>],
+        enclosing: &Enclosing,
     ) -> (Vec<String>, bool, Option<bool>) {
         let either = |a: Option<bool>, b: Option<bool>| match (a, b) {
             (Some(true), _) | (_, Some(true)) => Some(true),
@@ -1226,7 +1252,7 @@ impl Reader<'_> {
         let mut names = Vec::new();
         let mut nested = false;
         let mut at = keyword;
-        while let Some(open) = enclosing[at] {
+        while let Some(open) = enclosing.of(at) {
             at = open;
             if self.module_header(open).is_none() {
                 nested = true;
@@ -1315,7 +1341,7 @@ impl Reader<'_> {
             return Some(false);
         }
         let end = self.skip_tree(at).ok()? - 1;
-        let predicate = &self.text[self.tokens[at].end..self.tokens[end].start];
+        let predicate = &self.text[self.tokens[at].end()..self.tokens[end].start()];
         if predicate.contains("//") || predicate.contains("/*") {
             return None;
         }
@@ -1328,7 +1354,7 @@ impl Reader<'_> {
         &mut self,
         keyword: usize,
         body: usize,
-        enclosing: &[Option<usize>],
+        enclosing: &Enclosing,
     ) -> Option<Item> {
         let mut start = keyword;
         while start > 0
@@ -1342,8 +1368,8 @@ impl Reader<'_> {
         }
         let start = self.item_start(start);
         let end = self.skip_tree(body).ok()? - 1;
-        let function = (self.tokens[start].start, self.tokens[end].end);
-        let around = self.surroundings(enclosing[keyword], enclosing, true)?;
+        let function = (self.tokens[start].start(), self.tokens[end].end());
+        let around = self.surroundings(enclosing.of(keyword), enclosing, true)?;
         Some(self.item(function, around))
     }
 
@@ -1377,15 +1403,15 @@ impl Reader<'_> {
     fn item_around(
         &mut self,
         keyword: usize,
-        enclosing: &[Option<usize>],
+        enclosing: &Enclosing,
         bodies: &HashMap<usize, Item>,
     ) -> Option<Item> {
-        let mut group = enclosing[keyword]?;
+        let mut group = enclosing.of(keyword)?;
         loop {
             if let Some(&item) = bodies.get(&group) {
                 return Some(item);
             }
-            match enclosing[group] {
+            match enclosing.of(group) {
                 Some(outer) => group = outer,
                 None => {
                     let range = self.top_level_item(group)?;
@@ -1414,7 +1440,7 @@ impl Reader<'_> {
         } else {
             close
         };
-        Some((self.tokens[start].start, self.tokens[end].end))
+        Some((self.tokens[start].start(), self.tokens[end].end()))
     }
 
     /// What must surround an item inside the block that `open` opens
@@ -1426,7 +1452,7 @@ impl Reader<'_> {
     fn surroundings(
         &self,
         open: Option<usize>,
-        enclosing: &[Option<usize>],
+        enclosing: &Enclosing,
         method: bool,
     ) -> Option<Vec<(usize, usize)>> {
         let mut ranges = Vec::new();
@@ -1444,9 +1470,9 @@ impl Reader<'_> {
             innermost = false;
             let inner = self.inner_attributes_from(block + 1);
             let close = self.skip_tree(block).ok()? - 1;
-            ranges.push((self.tokens[header].start, self.tokens[inner - 1].end));
-            ranges.push((self.tokens[close].start, self.tokens[close].end));
-            open = enclosing[block];
+            ranges.push((self.tokens[header].start(), self.tokens[inner - 1].end()));
+            ranges.push((self.tokens[close].start(), self.tokens[close].end()));
+            open = enclosing.of(block);
         }
         Some(ranges)
     }
@@ -1507,8 +1533,8 @@ impl Reader<'_> {
     fn partner(&self, delimiter: usize) -> Option<usize> {
         self.partners
             .get(delimiter)
-            .copied()
-            .filter(|&p| p != usize::MAX)
+            .filter(|&&p| p != u32::MAX)
+            .map(|&p| p as usize)
     }
 
     /// Skips one token, or a whole delimited group when it opens one.
