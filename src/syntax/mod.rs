@@ -155,10 +155,12 @@ impl<'t> Extractor<'t> {
         }
     }
 
-    fn item(&mut self, whole: SynSpan, name: SynSpan) {
+    /// Records an item for the directives; its span is taken only then,
+    /// since syn prints a whole node to tell its span.
+    fn item(&mut self, whole: &impl Spanned, name: SynSpan) {
         if self.collect_items {
             let item = ItemFact {
-                span: self.span(whole),
+                span: self.span(whole.span()),
                 name: self.span(name),
             };
             self.facts.items.push(item);
@@ -697,13 +699,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         } else {
             self.code()
         };
-        self.item(item.span(), item.ident.span());
+        self.item(item, item.ident.span());
         let syn::Fields::Named(named) = &item.fields else {
             return;
         };
         for field in &named.named {
             if let Some(ident) = &field.ident {
-                self.item(field.span(), ident.span());
+                self.item(field, ident.span());
             }
         }
         let fields = named
@@ -758,21 +760,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
-        self.item(item.span(), item.sig.ident.span());
+        self.item(item, item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
-        self.item(item.span(), item.sig.ident.span());
+        self.item(item, item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
-        self.item(item.span(), item.sig.ident.span());
+        self.item(item, item.sig.ident.span());
         let Some(block) = &item.default else {
             return;
         };
