@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 mod attrs;
 mod exprs;
 mod macros;
+mod offsets;
 mod paths;
 
 use proc_macro2::Span as SynSpan;
@@ -100,6 +101,7 @@ struct LocalValue {
 struct Extractor<'t> {
     file: usize,
     source: &'t str,
+    offsets: offsets::Offsets,
     facts: FileFacts,
     code: Vec<CodeKind>,
     self_types: Vec<String>,
@@ -141,6 +143,7 @@ impl<'t> Extractor<'t> {
         Extractor {
             file,
             source,
+            offsets: offsets::Offsets::new(source),
             facts: FileFacts::default(),
             code: vec![code],
             self_types: Vec::new(),
@@ -168,7 +171,7 @@ impl<'t> Extractor<'t> {
     }
 
     fn span(&self, span: SynSpan) -> Span {
-        let range = span.byte_range();
+        let range = self.offsets.range(self.source, span);
         Span {
             file: self.file,
             start: range.start,
@@ -239,7 +242,7 @@ impl<'t> Extractor<'t> {
 
     /// The source text a syntax node was parsed from.
     fn text_of<T: Spanned + ToTokens>(&self, node: &T) -> String {
-        let range = node.span().byte_range();
+        let range = self.offsets.range(self.source, node.span());
         self.source
             .get(range)
             .map(str::to_string)

@@ -1,0 +1,85 @@
+//! Byte offsets of spans. proc-macro2 tells a span's byte offset by
+//! counting characters from the nearest offset it told before, kept in a
+//! tree that every answer is added to; the span's line and column, with
+//! where each line starts, tell it at once.
+
+use std::ops::Range;
+
+use proc_macro2::{LineColumn, Span};
+
+pub(super) struct Offsets {
+    /// The byte offset of each line: proc-macro2 ends lines at `\n` alone.
+    line_starts: Vec<usize>,
+    /// Every column is then a byte count.
+    ascii: bool,
+    len: usize,
+}
+
+impl Offsets {
+    pub(super) fn new(source: &str) -> Offsets {
+        let line_starts = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', source.as_bytes()).map(|at| at + 1))
+            .collect();
+        Offsets {
+            line_starts,
+            ascii: source.is_ascii(),
+            len: source.len(),
+        }
+    }
+
+    /// The bytes of `span` in `source`, the text these offsets are of, as
+    /// proc-macro2's `Span::byte_range` tells them.
+    pub(super) fn range(&self, source: &str, span: Span) -> Range<usize> {
+        self.offset(source, span.start())..self.offset(source, span.end())
+    }
+
+    fn offset(&self, source: &str, at: LineColumn) -> usize {
+        let Some(&start) = self.line_starts.get(at.line.wrapping_sub(1)) else {
+            return self.len;
+        };
+        if self.ascii {
+            return (start + at.column).min(self.len);
+        }
+        source[start..]
+            .char_indices()
+            .nth(at.column)
+            .map_or(self.len, |(byte, _)| start + byte)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Offsets;
+    use proc_macro2::{TokenStream, TokenTree};
+
+    fn spans(stream: TokenStream, out: &mut Vec<proc_macro2::Span>) {
+        for tree in stream {
+            out.push(tree.span());
+            if let TokenTree::Group(group) = tree {
+                out.push(group.span_open());
+                out.push(group.span_close());
+                spans(group.stream(), out);
+            }
+        }
+    }
+
+    #[test]
+    fn offsets_agree_with_proc_macro2() {
+        let texts = [
+            "fn f(s: &S) -> bool { s.used < s.max }\n",
+            "// é ü 日本\r\nfn f(s: &S) {\r\n\tlet é = \"ß\"; s.used += 1; }\r\n",
+            "struct S { /* 🦀 */ used: u8, max: u8 }\nfn g() { let x = 'é'; }",
+            "",
+        ];
+        for text in texts {
+            let stream: TokenStream = text.parse().expect("tokens");
+            let mut all = Vec::new();
+            spans(stream, &mut all);
+            let offsets = Offsets::new(text);
+            for span in all {
+                assert_eq!(offsets.range(text, span), span.byte_range(), "{text:?}");
+            }
+            proc_macro2::extra::invalidate_current_thread_spans();
+        }
+    }
+}
