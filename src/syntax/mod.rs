@@ -8,6 +8,7 @@ mod exprs;
 mod macros;
 mod offsets;
 mod paths;
+mod spans;
 
 use proc_macro2::Span as SynSpan;
 
@@ -815,7 +816,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 function: function.clone(),
                 callee,
                 pattern,
-                statement: self.span(local.span()),
+                statement: self.span(spans::local(local)),
             };
             self.facts.bindings.push(binding);
         }
@@ -871,7 +872,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_if(&mut self, expr: &'ast syn::ExprIf) {
         let guard = expr.else_branch.is_none().then(|| Guard {
-            span: self.span(expr.span()),
+            span: self.span(spans::guard(expr)),
         });
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
@@ -999,13 +1000,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 "lt" | "le" | "gt" | "ge" => CompareOp::Ordering,
                 _ => CompareOp::Method,
             };
-            self.visit_comparison(call.span(), op, &call.receiver, &args);
+            self.visit_comparison(spans::method_call(call), op, &call.receiver, &args);
             return;
         }
         let args: Vec<&Expr> = std::iter::once(&*call.receiver)
             .chain(call.args.iter())
             .collect();
-        self.record_call(method, args, call.span());
+        self.record_call(method, args, spans::method_call(call));
         visit::visit_expr_method_call(self, call);
     }
 
@@ -1014,10 +1015,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let name = last_ident(&path.path);
             if matches!(name.as_str(), "min" | "max") && call.args.len() == 2 {
                 let args: Vec<&Expr> = call.args.iter().collect();
-                self.visit_comparison(call.span(), CompareOp::Method, args[0], &args[1..]);
+                let span = spans::call(call);
+                self.visit_comparison(span, CompareOp::Method, args[0], &args[1..]);
                 return;
             }
-            self.record_call(name, call.args.iter().collect(), call.span());
+            self.record_call(name, call.args.iter().collect(), spans::call(call));
         }
         visit::visit_expr_call(self, call);
     }
