@@ -246,6 +246,7 @@ impl Token {
 }
 
 /// For each token, the delimiter of the innermost group around it.
+#[derive(Default)]
 struct Enclosing(Vec<u32>);
 
 impl Enclosing {
@@ -258,6 +259,7 @@ impl Enclosing {
 }
 
 /// A file's tokens with the delimiters that group them.
+#[derive(Default)]
 struct Tokens {
     tokens: Vec<Token>,
     /// For each delimiter, the index of the one that matches it.
@@ -266,12 +268,10 @@ struct Tokens {
 }
 
 impl Tokens {
-    fn with_capacity(capacity: usize) -> Tokens {
-        Tokens {
-            tokens: Vec::with_capacity(capacity),
-            partners: Vec::with_capacity(capacity),
-            enclosing: Enclosing(Vec::with_capacity(capacity)),
-        }
+    fn clear(&mut self) {
+        self.tokens.clear();
+        self.partners.clear();
+        self.enclosing.0.clear();
     }
 
     /// Adds `token` inside the group `enclosing` opens; `partner` is the
@@ -286,27 +286,47 @@ impl Tokens {
     }
 }
 
+thread_local! {
+    /// Each thread's token arrays, kept from one file to the next: a file's
+    /// arrays are several times its size, and getting fresh memory for
+    /// them costs more than scanning a small file.
+    static TOKENS: std::cell::RefCell<Tokens> = std::cell::RefCell::default();
+}
+
+/// The most tokens whose arrays a thread keeps for the next file.
+const KEPT_TOKENS: usize = 1 << 19;
+
 pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
+    TOKENS.with(|kept| {
+        let mut tokens = kept.take();
+        let scan = scan_with(text, vocabulary, &mut tokens);
+        if tokens.tokens.capacity() <= KEPT_TOKENS {
+            kept.replace(tokens);
+        }
+        scan
+    })
+}
+
+fn scan_with(text: &str, vocabulary: &names::Vocabulary, tokens: &mut Tokens) -> Scan {
     let mut scan = Scan {
         directives: crate::directives::mentioned(text),
         ..Scan::default()
     };
     // Offsets are kept as `u32`.
     let narrow = u32::try_from(text.len()).is_ok_and(|len| len < u32::MAX);
+    if !narrow || !tokenize(text, tokens) {
+        scan.uncertain = true;
+        return scan;
+    }
     let Tokens {
         tokens,
         partners,
         enclosing,
-    } = match narrow.then(|| tokenize(text)).flatten() {
-        Some(tokens) => tokens,
-        None => {
-            scan.uncertain = true;
-            return scan;
-        }
-    };
+    } = tokens;
+    let tokens: &[Token] = tokens;
     let mut reader = Reader {
         text,
-        tokens: &tokens,
+        tokens,
         partners,
         blocks: Vec::new(),
         block_index: HashMap::default(),
@@ -325,7 +345,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
             continue;
         }
         if token.kind == Kind::Ident && KEYWORDS.contains(&token.hash) {
-            read_item(&mut reader, &mut scan, &mut found, &enclosing, index);
+            read_item(&mut reader, &mut scan, &mut found, enclosing, index);
         }
         if reader.declared[index] {
             continue;
@@ -668,10 +688,14 @@ fn unraw(ident: &str) -> &str {
     ident.strip_prefix("r#").unwrap_or(ident)
 }
 
-/// Splits the text into tokens; `None` when it cannot be followed.
-fn tokenize(text: &str) -> Option<Tokens> {
+/// Splits the text into `tokens`; false when it cannot be followed.
+fn tokenize(text: &str, tokens: &mut Tokens) -> bool {
+    tokens.clear();
+    tokenize_into(text, tokens).is_some()
+}
+
+fn tokenize_into(text: &str, tokens: &mut Tokens) -> Option<()> {
     let bytes = text.as_bytes();
-    let mut tokens = Tokens::with_capacity(bytes.len() / 4);
     let mut open: Vec<usize> = Vec::new();
     let mut groups = Groups::default();
     let mut i = 0;
@@ -780,7 +804,7 @@ fn tokenize(text: &str) -> Option<Tokens> {
         token.group = groups.other(text, &token, tokens.tokens.last());
         tokens.push(token, open.last().copied(), None);
     }
-    open.is_empty().then_some(tokens)
+    open.is_empty().then_some(())
 }
 
 /// Whether the letter at `i` may be the prefix of a literal or of a raw
@@ -1033,7 +1057,7 @@ struct Reader<'a> {
     text: &'a str,
     tokens: &'a [Token],
     /// For each delimiter, the index of the one that matches it.
-    partners: Vec<u32>,
+    partners: &'a [u32],
     /// [`Scan::blocks`], and where each is in it.
     blocks: Vec<Box<[(u32, u32)]>>,
     block_index: HashMap<Vec<(u32, u32)>, u32>,
