@@ -286,13 +286,15 @@ impl Loader {
         }
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
+        let known = &self.index;
+        let exists = |path: &Path| known.contains_key(path) || path.is_file();
         let outcomes = run_parallel(&paths, self.options.threads, |path| {
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
             };
             let scan = scan::scan(&text, vocabulary);
-            let (children, missing) = scanned_modules(path, &scan);
+            let (children, missing) = scanned_modules(path, &scan, &exists);
             Outcome::Scanned(scan, children, missing)
         });
         for (&id, outcome) in ids.iter().zip(outcomes) {
@@ -471,7 +473,7 @@ impl Loader {
                 Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
                 Err(error) => {
                     let scan = scan::scan(&text, vocabulary);
-                    let (children, _) = scanned_modules(path, &scan);
+                    let (children, _) = scanned_modules(path, &scan, &|p: &Path| p.is_file());
                     let facts = items_alone(&text, &scan, *code);
                     Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
                 }
@@ -848,7 +850,13 @@ impl Loader {
 /// The files a scan's `mod name;` declarations refer to that exist, with
 /// the declaration's code where the scan can tell it, and the top-level
 /// declarations whose files are missing.
-fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String, PathBuf)>) {
+/// The files of a scan's `mod` declarations and the missing ones, telling
+/// whether a file exists with `exists`.
+fn scanned_modules(
+    path: &Path,
+    scan: &Scan,
+    exists: &dyn Fn(&Path) -> bool,
+) -> (Vec<ScannedChild>, Vec<(String, PathBuf)>) {
     let decls: Vec<ModDecl> = scan
         .mods
         .iter()
@@ -859,11 +867,11 @@ fn scanned_modules(path: &Path, scan: &Scan) -> (Vec<ScannedChild>, Vec<(String,
             code: CodeKind::Production,
         })
         .collect();
-    let (children, missing): (Vec<_>, Vec<_>) = module_files(path, &decls)
+    let (children, missing): (Vec<_>, Vec<_>) = module_files(path, &decls, exists)
         .into_iter()
         .map(|(child, _)| child)
         .zip(&scan.mods)
-        .partition(|(child, _)| child.is_file());
+        .partition(|(child, _)| exists(child));
     // A `#[path]` attribute may point elsewhere, and a declaration inside
     // a function or a macro may be no declaration: the parse decides.
     let missing = if scan.path_attr {
@@ -1118,7 +1126,8 @@ impl Declared {
             children: Vec::new(),
             missing: Vec::new(),
         };
-        for ((child, code), decl) in module_files(path, decls).into_iter().zip(decls) {
+        let exists = |path: &Path| path.is_file();
+        for ((child, code), decl) in module_files(path, decls, &exists).into_iter().zip(decls) {
             if child.is_file() {
                 declared.children.push((child, code));
             } else {
@@ -1238,7 +1247,11 @@ fn run_parallel<T: Sync>(
 }
 
 /// The files a module's `mod name;` declarations refer to.
-fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
+fn module_files(
+    path: &Path,
+    decls: &[ModDecl],
+    exists: &dyn Fn(&Path) -> bool,
+) -> Vec<(PathBuf, CodeKind)> {
     let Some(dir) = path.parent() else {
         return Vec::new();
     };
@@ -1257,7 +1270,7 @@ fn module_files(path: &Path, decls: &[ModDecl]) -> Vec<(PathBuf, CodeKind)> {
                 None => {
                     let dir: PathBuf = decl.inline.iter().fold(child_dir.clone(), |d, m| d.join(m));
                     let flat = dir.join(format!("{}.rs", decl.name));
-                    if flat.is_file() {
+                    if exists(&flat) {
                         flat
                     } else {
                         dir.join(&decl.name).join("mod.rs")
