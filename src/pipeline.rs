@@ -166,6 +166,7 @@ enum Outcome {
 
 struct Loader {
     options: Options,
+    workers: workers::Pool,
     config: Config,
     vocabulary: Vocabulary,
     /// The roles of the fields the models were built with so far.
@@ -198,6 +199,7 @@ struct Loader {
 pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Parsed {
     let mut loader = Loader {
         options,
+        workers: workers::Pool::new(options.threads, WORKER_STACK),
         config: config.clone(),
         vocabulary: Vocabulary::from_config(config),
         roles: Roles::new(Vocabulary::from_config(config)),
@@ -252,6 +254,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         }
         loader.parse(chosen);
     }
+    loader.workers.release();
     loader.finish(model)
 }
 
@@ -288,7 +291,7 @@ impl Loader {
         let vocabulary = &self.vocabulary;
         let known = &self.index;
         let exists = |path: &Path| known.contains_key(path) || path.is_file();
-        let outcomes = run_parallel(&paths, self.options.threads, |path| {
+        let outcomes = run_parallel(&self.workers, &paths, |path| {
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
@@ -297,6 +300,7 @@ impl Loader {
             let (children, missing) = scanned_modules(path, &scan, &exists);
             Outcome::Scanned(scan, children, missing)
         });
+        self.workers.on_each_thread(scan::free_kept_tokens);
         for (&id, outcome) in ids.iter().zip(outcomes) {
             self.slots[id].state = match outcome {
                 Outcome::Scanned(scan, children, missing) => {
@@ -456,7 +460,7 @@ impl Loader {
             })
             .collect();
         let vocabulary = &self.vocabulary;
-        let outcomes = run_parallel(&inputs, self.options.threads, |(path, code, items)| {
+        let outcomes = run_parallel(&self.workers, &inputs, |(path, code, items)| {
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
@@ -1232,11 +1236,12 @@ fn read(path: &Path) -> Result<String, String> {
 /// Runs `work` on every item on worker threads with large stacks and
 /// returns the outcomes in the order of `items`.
 fn run_parallel<T: Sync>(
+    workers: &workers::Pool,
     items: &[T],
-    threads: usize,
     work: impl Fn(&T) -> Outcome + Sync,
 ) -> Vec<Outcome> {
-    workers::map(items, threads, WORKER_STACK, work)
+    workers
+        .map(items, work)
         .into_iter()
         .map(|outcome| {
             outcome.unwrap_or_else(|| {

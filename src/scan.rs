@@ -296,6 +296,11 @@ thread_local! {
 /// The most tokens whose arrays a thread keeps for the next file.
 const KEPT_TOKENS: usize = 1 << 19;
 
+/// Frees the token arrays this thread keeps, once its files are scanned.
+pub fn free_kept_tokens() {
+    TOKENS.take();
+}
+
 pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
     TOKENS.with(|kept| {
         let mut tokens = kept.take();

@@ -3,8 +3,64 @@
 //! values freed beside other work.
 
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
+
+use rayon::prelude::*;
+
+/// Threads kept for every round of an analysis: starting threads for each
+/// round and ending them, which hands their allocator caches back, costs
+/// more than a small round's work.
+pub struct Pool {
+    threads: usize,
+    stack: usize,
+    kept: Option<rayon::ThreadPool>,
+}
+
+impl Pool {
+    /// Up to `threads` threads with `stack` bytes of stack each; when they
+    /// cannot be started, each [`Pool::map`] starts its own.
+    pub fn new(threads: usize, stack: usize) -> Pool {
+        let kept = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .stack_size(stack)
+            .build()
+            .ok();
+        Pool {
+            threads,
+            stack,
+            kept,
+        }
+    }
+
+    /// [`map`] on the kept threads; an item whose work panics has no
+    /// result either.
+    pub fn map<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        work: impl Fn(&T) -> R + Sync,
+    ) -> Vec<Option<R>> {
+        let Some(pool) = &self.kept else {
+            return map(items, self.threads, self.stack, work);
+        };
+        let work = |item: &T| std::panic::catch_unwind(AssertUnwindSafe(|| work(item))).ok();
+        pool.install(|| items.par_iter().map(work).collect())
+    }
+
+    /// Lets the kept threads end, beside other work: each hands back the
+    /// memory it holds as it ends. Later maps start threads of their own.
+    pub fn release(&mut self) {
+        self.kept = None;
+    }
+
+    /// Runs `work` once on each kept thread.
+    pub fn on_each_thread(&self, work: impl Fn() + Sync) {
+        if let Some(pool) = &self.kept {
+            pool.broadcast(|_| work());
+        }
+    }
+}
 
 /// Runs `work` on every item on up to `threads` threads with `stack` bytes
 /// of stack each. An item has no result (`None`) only when no thread could
@@ -135,6 +191,26 @@ mod tests {
             assert_eq!(squares, expected, "{threads} threads");
         }
         assert!(map_here(&[] as &[u8], 2, |_| 1).is_empty());
+    }
+
+    #[test]
+    fn a_kept_pool_answers_in_order_and_loses_only_an_item_that_panics() {
+        let items: Vec<u64> = (0..1000).collect();
+        for threads in [0, 1, 2, 7] {
+            let pool = Pool::new(threads, 64 * 1024);
+            let squares = pool.map(&items, |&n| {
+                assert!(n != 500, "the item that panics");
+                n * n
+            });
+            let expected: Vec<Option<u64>> =
+                items.iter().map(|&n| (n != 500).then_some(n * n)).collect();
+            assert_eq!(squares, expected, "{threads} threads");
+            let visits = AtomicUsize::new(0);
+            pool.on_each_thread(|| {
+                visits.fetch_add(1, Ordering::Relaxed);
+            });
+            assert_eq!(visits.into_inner(), threads.max(1), "{threads} threads");
+        }
     }
 
     #[test]
