@@ -165,7 +165,6 @@ enum Outcome {
 }
 
 struct Loader {
-    options: Options,
     workers: workers::Pool,
     config: Config,
     vocabulary: Vocabulary,
@@ -198,7 +197,6 @@ struct Loader {
 
 pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Parsed {
     let mut loader = Loader {
-        options,
         workers: workers::Pool::new(options.threads, WORKER_STACK),
         config: config.clone(),
         vocabulary: Vocabulary::from_config(config),
@@ -390,7 +388,7 @@ impl Loader {
             scans: &scans,
             parsed: &parsed,
             fresh,
-            threads: self.options.threads,
+            workers: &self.workers,
         };
         let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
         prefilter::select(&unparsed, &known, model, trace_helpers)

@@ -65,7 +65,6 @@ use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
-use crate::workers;
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -132,8 +131,8 @@ pub struct Known<'a> {
     pub parsed: &'a [bool],
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
-    /// How many threads may decide files at once.
-    pub threads: usize,
+    /// The threads that decide files, each file alone.
+    pub(crate) workers: &'a crate::workers::Pool,
 }
 
 /// The files to parse next, as indices into `unparsed`, and how much.
@@ -529,11 +528,11 @@ impl Needs {
             (0..unparsed.len()).collect()
         };
         // Each file is decided alone, on every thread, and the answers
-        // joined in order.
-        let decided = workers::map_here(&candidates, known.threads, |&i| want(i, &unparsed[i]));
+        // joined in order. A file whose decision is lost is parsed whole.
+        let decided = known.workers.map(&candidates, |&i| want(i, &unparsed[i]));
         let mut chosen: Vec<Option<Want>> = vec![None; unparsed.len()];
         for (&i, want) in candidates.iter().zip(decided) {
-            chosen[i] = want;
+            chosen[i] = want.unwrap_or(Some(Want::Full));
         }
         chosen
     }

@@ -92,35 +92,6 @@ pub fn map<T: Sync, R: Send>(
     (0..items.len()).map(|i| results.remove(&i)).collect()
 }
 
-/// [`map`] for work that needs no more stack than this thread has: this
-/// thread works on the items too, beside up to `threads - 1` others.
-pub fn map_here<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let others = threads.clamp(1, items.len().max(1)) - 1;
-    let mut results: BTreeMap<usize, R> = BTreeMap::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..others)
-            .filter_map(|_| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, || take(items, &next, &work))
-                    .ok()
-            })
-            .collect();
-        results.extend(take(items, &next, &work));
-        for handle in handles {
-            let done = handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            results.extend(done);
-        }
-    });
-    results.into_values().collect()
-}
-
 /// Works on the items not taken yet, one at a time, until none is left.
 fn take<T, R>(items: &[T], next: &AtomicUsize, work: &impl Fn(&T) -> R) -> Vec<(usize, R)> {
     let mut done = Vec::new();
@@ -180,17 +151,6 @@ mod tests {
         aside.free(std::sync::Arc::clone(&value));
         drop(aside);
         assert_eq!(std::sync::Arc::strong_count(&value), 1);
-    }
-
-    #[test]
-    fn results_from_here_and_beside_follow_the_order_of_the_items() {
-        let items: Vec<u64> = (0..1000).collect();
-        for threads in [0, 1, 2, 7] {
-            let squares = map_here(&items, threads, |n| n * n);
-            let expected: Vec<u64> = items.iter().map(|n| n * n).collect();
-            assert_eq!(squares, expected, "{threads} threads");
-        }
-        assert!(map_here(&[] as &[u8], 2, |_| 1).is_empty());
     }
 
     #[test]
