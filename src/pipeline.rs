@@ -326,7 +326,7 @@ impl Loader {
                 _ => None,
             })
             .collect();
-        self.digest.add_scans(&scanned);
+        self.digest.add_scans(&scanned, &self.workers);
     }
 
     /// What the prefilter wants parsed next, with `model` built from the

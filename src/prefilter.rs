@@ -65,6 +65,7 @@ use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
 use crate::scan::{Scan, ScannedStruct, ident_hash};
+use crate::workers::Pool;
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -838,8 +839,9 @@ pub struct ScanIndex {
 }
 
 impl ScanIndex {
-    /// Adds the scans of files, each with the loader's number.
-    fn add(&mut self, scans: &[(usize, &Scan)]) {
+    /// Adds the scans of files, each with the loader's number, on two
+    /// threads, the first also doing `beside`.
+    fn add(&mut self, scans: &[(usize, &Scan)], workers: &Pool, beside: impl FnOnce() + Send) {
         // The loader's numbers and a file's items are far fewer than 2^32.
         let files = || scans.iter().map(|&(slot, scan)| (slot as u32, scan));
         let structs = || {
@@ -848,24 +850,36 @@ impl ScanIndex {
                 numbered.map(move |(i, s)| ((slot, i as u32), s))
             })
         };
-        self.fields.extend(|| {
-            files().flat_map(|(slot, scan)| scan.fields.iter().map(move |&f| (f, slot)))
-        });
-        self.struct_names
-            .extend(|| structs().map(|(at, s)| (s.name, at)));
-        self.struct_fields
-            .extend(|| structs().flat_map(|(at, s)| s.fields.iter().map(move |&f| (f, at))));
-        self.budget_structs.extend(
-            structs()
-                .filter(|(_, s)| !s.budget.is_empty())
-                .map(|(at, _)| at),
-        );
-        self.functions.extend(|| {
-            files().flat_map(|(slot, scan)| {
-                let numbered = scan.functions.iter().enumerate();
-                numbered.map(move |(i, f)| (f.name, (slot, i as u32)))
-            })
-        });
+        let ScanIndex {
+            fields,
+            struct_names,
+            struct_fields,
+            budget_structs,
+            functions,
+        } = self;
+        let add_fields = || {
+            beside();
+            fields.extend(|| {
+                files().flat_map(|(slot, scan)| scan.fields.iter().map(move |&f| (f, slot)))
+            });
+        };
+        let add_items = || {
+            struct_names.extend(|| structs().map(|(at, s)| (s.name, at)));
+            struct_fields
+                .extend(|| structs().flat_map(|(at, s)| s.fields.iter().map(move |&f| (f, at))));
+            budget_structs.extend(
+                structs()
+                    .filter(|(_, s)| !s.budget.is_empty())
+                    .map(|(at, _)| at),
+            );
+            functions.extend(|| {
+                files().flat_map(|(slot, scan)| {
+                    let numbered = scan.functions.iter().enumerate();
+                    numbered.map(move |(i, f)| (f.name, (slot, i as u32)))
+                })
+            });
+        };
+        workers.join(add_fields, add_items);
     }
 }
 
@@ -1010,12 +1024,14 @@ impl Digest {
 
     /// Adds the scans of files, each with the loader's number, whose
     /// structs count as not parsed yet.
-    pub fn add_scans(&mut self, scans: &[(usize, &Scan)]) {
+    pub fn add_scans(&mut self, scans: &[(usize, &Scan)], workers: &Pool) {
         self.scanned += 1;
-        for s in scans.iter().flat_map(|(_, scan)| &scan.structs) {
-            self.structs.scanned(s, 1);
-        }
-        self.index.add(scans);
+        let graph = &mut self.structs;
+        self.index.add(scans, workers, || {
+            for s in scans.iter().flat_map(|(_, scan)| &scan.structs) {
+                graph.scanned(s, 1);
+            }
+        });
     }
 
     /// Stops counting scanned structs as not parsed: they are parsed now,
@@ -1348,7 +1364,7 @@ mod tests {
     fn indexed(scans: &[Scan]) -> ScanIndex {
         let mut index = ScanIndex::default();
         let numbered: Vec<(usize, &Scan)> = scans.iter().enumerate().collect();
-        index.add(&numbered);
+        index.add(&numbered, &Pool::new(2, 1 << 20), || {});
         index
     }
 
@@ -1389,7 +1405,7 @@ mod tests {
         let reaches_agent =
             |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
         let mut digest = Digest::default();
-        digest.add_scans(&[(0, &scan)]);
+        digest.add_scans(&[(0, &scan)], &Pool::new(1, 1 << 20));
         assert_eq!(digest.structs.unparsed_declarations(field), 1);
         assert!(reaches_agent(&digest));
         digest.remove_scanned(&scan.structs);

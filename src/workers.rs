@@ -48,6 +48,19 @@ impl Pool {
         pool.install(|| items.par_iter().map(work).collect())
     }
 
+    /// Runs `a` and `b` at once on the kept threads, or one after the
+    /// other.
+    pub fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        match &self.kept {
+            Some(pool) => pool.install(|| rayon::join(a, b)),
+            None => (a(), b()),
+        }
+    }
+
     /// Lets the kept threads end, beside other work: each hands back the
     /// memory it holds as it ends. Later maps start threads of their own.
     pub fn release(&mut self) {
