@@ -218,10 +218,16 @@ struct Token {
     /// reads only texts shorter than `u32::MAX` bytes.
     start: u32,
     end: u32,
+    /// The delimiter of the innermost group around it, or `u32::MAX`.
+    enclosing: u32,
+    /// For a delimiter, the index of the one that matches it, or
+    /// `u32::MAX`.
+    partner: u32,
 }
 
 impl Token {
-    /// A token whose group the tokenizer tells once it is placed.
+    /// A token whose group and place the tokenizer tells once it is
+    /// placed.
     fn new(kind: Kind, hash: u32, start: usize, end: usize) -> Token {
         Token {
             kind,
@@ -229,6 +235,8 @@ impl Token {
             hash,
             start: start as u32,
             end: end as u32,
+            enclosing: u32::MAX,
+            partner: u32::MAX,
         }
     }
 
@@ -245,16 +253,15 @@ impl Token {
     }
 }
 
-/// For each token, the delimiter of the innermost group around it.
-#[derive(Default)]
-struct Enclosing(Vec<u32>);
+/// The delimiter of the innermost group around each token.
+struct Enclosing<'a>(&'a [Token]);
 
-impl Enclosing {
+impl Enclosing<'_> {
     fn of(&self, at: usize) -> Option<usize> {
         self.0
             .get(at)
-            .filter(|&&open| open != u32::MAX)
-            .map(|&open| open as usize)
+            .filter(|token| token.enclosing != u32::MAX)
+            .map(|token| token.enclosing as usize)
     }
 }
 
@@ -262,27 +269,20 @@ impl Enclosing {
 #[derive(Default)]
 struct Tokens {
     tokens: Vec<Token>,
-    /// For each delimiter, the index of the one that matches it.
-    partners: Vec<u32>,
-    enclosing: Enclosing,
 }
 
 impl Tokens {
     fn clear(&mut self) {
         self.tokens.clear();
-        self.partners.clear();
-        self.enclosing.0.clear();
     }
 
     /// Adds `token` inside the group `enclosing` opens; `partner` is the
     /// delimiter a closing one matches (the opening one learns its
     /// partner when it closes).
-    fn push(&mut self, token: Token, enclosing: Option<usize>, partner: Option<usize>) {
+    fn push(&mut self, mut token: Token, enclosing: Option<usize>, partner: Option<usize>) {
+        token.enclosing = enclosing.map_or(u32::MAX, |i| i as u32);
+        token.partner = partner.map_or(u32::MAX, |i| i as u32);
         self.tokens.push(token);
-        self.enclosing
-            .0
-            .push(enclosing.map_or(u32::MAX, |i| i as u32));
-        self.partners.push(partner.map_or(u32::MAX, |i| i as u32));
     }
 }
 
@@ -323,16 +323,11 @@ fn scan_with(text: &str, vocabulary: &names::Vocabulary, tokens: &mut Tokens) ->
         scan.uncertain = true;
         return scan;
     }
-    let Tokens {
-        tokens,
-        partners,
-        enclosing,
-    } = tokens;
-    let tokens: &[Token] = tokens;
+    let tokens: &[Token] = &tokens.tokens;
+    let enclosing = &Enclosing(tokens);
     let mut reader = Reader {
         text,
         tokens,
-        partners,
         blocks: Vec::new(),
         block_index: HashMap::default(),
         declared: vec![false; tokens.len()],
@@ -415,7 +410,7 @@ fn read_item(
     reader: &mut Reader<'_>,
     scan: &mut Scan,
     found: &mut Found,
-    enclosing: &Enclosing,
+    enclosing: &Enclosing<'_>,
     index: usize,
 ) {
     let (text, tokens) = (reader.text, reader.tokens);
@@ -761,7 +756,7 @@ fn tokenize_into(text: &str, tokens: &mut Tokens) -> Option<()> {
                 i += 1;
                 let mut token = punct(byte, start);
                 token.group = groups.close();
-                tokens.partners[partner] = tokens.tokens.len() as u32;
+                tokens.tokens[partner].partner = tokens.tokens.len() as u32;
                 tokens.push(token, Some(partner), Some(partner));
                 continue;
             }
@@ -1061,8 +1056,6 @@ struct Unexpected;
 struct Reader<'a> {
     text: &'a str,
     tokens: &'a [Token],
-    /// For each delimiter, the index of the one that matches it.
-    partners: &'a [u32],
     /// [`Scan::blocks`], and where each is in it.
     blocks: Vec<Box<[(u32, u32)]>>,
     block_index: HashMap<Vec<(u32, u32)>, u32>,
@@ -1157,7 +1150,7 @@ impl Reader<'_> {
     fn declaration(
         &mut self,
         at: usize,
-        enclosing: Option<&Enclosing>,
+        enclosing: Option<&Enclosing<'_>>,
     ) -> Result<Option<ScannedStruct>, Unexpected> {
         if !matches!(self.kind(at), Some(Kind::Ident | Kind::RawIdent)) {
             return Ok(None);
@@ -1270,7 +1263,7 @@ impl Reader<'_> {
     fn module_context(
         &self,
         keyword: usize,
-        enclosing: &Enclosing,
+        enclosing: &Enclosing<'_>,
     ) -> (Vec<String>, bool, Option<bool>) {
         let either = |a: Option<bool>, b: Option<bool>| match (a, b) {
             (Some(true), _) | (_, Some(true)) => Some(true),
@@ -1383,7 +1376,7 @@ impl Reader<'_> {
         &mut self,
         keyword: usize,
         body: usize,
-        enclosing: &Enclosing,
+        enclosing: &Enclosing<'_>,
     ) -> Option<Item> {
         let mut start = keyword;
         while start > 0
@@ -1432,7 +1425,7 @@ impl Reader<'_> {
     fn item_around(
         &mut self,
         keyword: usize,
-        enclosing: &Enclosing,
+        enclosing: &Enclosing<'_>,
         bodies: &HashMap<usize, Item>,
     ) -> Option<Item> {
         let mut group = enclosing.of(keyword)?;
@@ -1481,7 +1474,7 @@ impl Reader<'_> {
     fn surroundings(
         &self,
         open: Option<usize>,
-        enclosing: &Enclosing,
+        enclosing: &Enclosing<'_>,
         method: bool,
     ) -> Option<Vec<(usize, usize)>> {
         let mut ranges = Vec::new();
@@ -1560,10 +1553,10 @@ impl Reader<'_> {
     }
 
     fn partner(&self, delimiter: usize) -> Option<usize> {
-        self.partners
+        self.tokens
             .get(delimiter)
-            .filter(|&&p| p != u32::MAX)
-            .map(|&p| p as usize)
+            .filter(|token| token.partner != u32::MAX)
+            .map(|token| token.partner as usize)
     }
 
     /// Skips one token, or a whole delimited group when it opens one.
