@@ -7,8 +7,6 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
-use rayon::prelude::*;
-
 /// Threads kept for every round of an analysis: starting threads for each
 /// round and ending them, which hands their allocator caches back, costs
 /// more than a small round's work.
@@ -44,8 +42,18 @@ impl Pool {
         let Some(pool) = &self.kept else {
             return map(items, self.threads, self.stack, work);
         };
+        // Each thread takes the next item as it frees up, in order.
+        let next = AtomicUsize::new(0);
         let work = |item: &T| std::panic::catch_unwind(AssertUnwindSafe(|| work(item))).ok();
-        pool.install(|| items.par_iter().map(work).collect())
+        let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        for (index, result) in pool
+            .broadcast(|_| take(items, &next, &work))
+            .into_iter()
+            .flatten()
+        {
+            results[index] = result;
+        }
+        results
     }
 
     /// Runs `a` and `b` at once on the kept threads, or one after the
