@@ -288,7 +288,7 @@ impl Loader {
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
         let known = &self.index;
-        let exists = |path: &Path| known.contains_key(path) || path.is_file();
+        let exists = |path: &Path| is_file(known, path);
         let outcomes = run_parallel(&self.workers, &paths, |path| {
             let text = match read(path) {
                 Ok(text) => text,
@@ -458,6 +458,8 @@ impl Loader {
             })
             .collect();
         let vocabulary = &self.vocabulary;
+        let known = &self.index;
+        let exists = |path: &Path| is_file(known, path);
         let outcomes = run_parallel(&self.workers, &inputs, |(path, code, items)| {
             let text = match read(path) {
                 Ok(text) => text,
@@ -466,7 +468,7 @@ impl Loader {
             // The file id is assigned when the facts are merged.
             // Items that do not parse alone are parsed with their file.
             if let Some(items) = items
-                && let Some(outcome) = parse_items(path, &text, items, *code)
+                && let Some(outcome) = parse_items(path, &text, items, *code, &exists)
             {
                 return outcome;
             }
@@ -611,7 +613,9 @@ impl Loader {
     /// Adds the files a parsed file's `mod` declarations refer to.
     fn follow(&mut self, parent: usize, decls: &[ModDecl]) {
         let (code, depth) = (self.slots[parent].code, self.slots[parent].depth);
-        let declared = Declared::new(&self.slots[parent].path, decls);
+        let known = &self.index;
+        let exists = |path: &Path| is_file(known, path);
+        let declared = Declared::new(&self.slots[parent].path, decls, &exists);
         for (name, child) in declared.missing {
             self.warn_missing_module(parent, &name, &child);
         }
@@ -852,6 +856,12 @@ impl Loader {
 /// The files a scan's `mod name;` declarations refer to that exist, with
 /// the declaration's code where the scan can tell it, and the top-level
 /// declarations whose files are missing.
+/// Whether `path` is a file: those the loader knows (found by discovery
+/// or by an earlier declaration) are, others are looked up.
+fn is_file(known: &HashMap<PathBuf, usize>, path: &Path) -> bool {
+    known.contains_key(path) || path.is_file()
+}
+
 /// The files of a scan's `mod` declarations and the missing ones, telling
 /// whether a file exists with `exists`.
 fn scanned_modules(
@@ -1057,13 +1067,19 @@ fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
 
 /// Parses the items of a file that a round wants (see [`Items`]); `None`
 /// when they do not parse alone, and the file is parsed whole instead.
-fn parse_items(path: &Path, text: &str, items: &Items<'_>, code: CodeKind) -> Option<Outcome> {
+fn parse_items(
+    path: &Path,
+    text: &str,
+    items: &Items<'_>,
+    code: CodeKind,
+    exists: &dyn Fn(&Path) -> bool,
+) -> Option<Outcome> {
     // The items around the declarations the scan cannot tell parse apart
     // from the others, and give only their declarations.
     let declared = match &items.declarations {
         Some(ranges) => {
             let facts = extract_excerpt(text, ranges, code).ok()?;
-            Some(Declared::new(path, &facts.mod_decls))
+            Some(Declared::new(path, &facts.mod_decls, exists))
         }
         None => None,
     };
@@ -1123,14 +1139,14 @@ struct Declared {
 }
 
 impl Declared {
-    fn new(path: &Path, decls: &[ModDecl]) -> Declared {
+    /// Tells whether a file exists with `exists`.
+    fn new(path: &Path, decls: &[ModDecl], exists: &dyn Fn(&Path) -> bool) -> Declared {
         let mut declared = Declared {
             children: Vec::new(),
             missing: Vec::new(),
         };
-        let exists = |path: &Path| path.is_file();
-        for ((child, code), decl) in module_files(path, decls, &exists).into_iter().zip(decls) {
-            if child.is_file() {
+        for ((child, code), decl) in module_files(path, decls, exists).into_iter().zip(decls) {
+            if exists(&child) {
                 declared.children.push((child, code));
             } else {
                 declared.missing.push((decl.name.clone(), child));
