@@ -243,6 +243,7 @@ pub fn run(args: Vec<String>) -> Output {
         code: gate.exit_code(&report),
         stdout: text,
         stderr,
+        _report: Some(report),
     }
 }
 
@@ -298,6 +299,9 @@ pub struct Output {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
+    /// The analysis behind the output, freed with it: a process that
+    /// exits once the output is written frees none of it.
+    pub(crate) _report: Option<crate::Report>,
 }
 
 impl Output {
@@ -306,6 +310,7 @@ impl Output {
             code,
             stdout: text,
             stderr: String::new(),
+            _report: None,
         }
     }
 
@@ -314,6 +319,7 @@ impl Output {
             code,
             stdout: String::new(),
             stderr: text,
+            _report: None,
         }
     }
 }

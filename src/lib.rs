@@ -53,6 +53,9 @@ pub struct Report {
     pub configured_levels: levels::LevelOverrides,
     /// Every file linted, including those the prefilter did not parse.
     pub files: usize,
+    /// The analysis's memory still being freed on threads of their own;
+    /// dropping the report waits for them.
+    pub(crate) _freeing: workers::Aside,
 }
 
 impl Report {
@@ -97,7 +100,8 @@ pub fn analyze(
         mut freeing,
         ..
     } = parsed;
-    // Freed beside the lints; waited for when this returns.
+    // Freed beside the lints and the output; waited for when the report
+    // is dropped.
     freeing.free(facts);
     let mut findings = lints::run_all(&model);
     suggest::attach(&model, &db, &mut findings);
@@ -115,5 +119,6 @@ pub fn analyze(
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
         files,
+        _freeing: freeing,
     })
 }
