@@ -530,7 +530,9 @@ impl Needs {
         };
         // Each file is decided alone, on every thread, and the answers
         // joined in order. A file whose decision is lost is parsed whole.
-        let decided = known.workers.map(&candidates, |&i| want(i, &unparsed[i]));
+        let decided = known
+            .workers
+            .map_here(&candidates, |&i| want(i, &unparsed[i]));
         let mut chosen: Vec<Option<Want>> = vec![None; unparsed.len()];
         for (&i, want) in candidates.iter().zip(decided) {
             chosen[i] = want.unwrap_or(Some(Want::Full));

@@ -56,6 +56,40 @@ impl Pool {
         results
     }
 
+    /// [`Pool::map`] for work that needs no more stack than this thread
+    /// has: this thread takes items too, from the start, while the kept
+    /// threads wake up.
+    pub fn map_here<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        work: impl Fn(&T) -> R + Sync,
+    ) -> Vec<Option<R>> {
+        let Some(pool) = &self.kept else {
+            return map(items, self.threads, self.stack, work);
+        };
+        let next = AtomicUsize::new(0);
+        let work = |item: &T| std::panic::catch_unwind(AssertUnwindSafe(|| work(item))).ok();
+        let beside = std::sync::Mutex::new(Vec::new());
+        let here = pool.in_place_scope(|scope| {
+            scope.spawn_broadcast(|_, _| {
+                let done = take(items, &next, &work);
+                beside
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(done);
+            });
+            take(items, &next, &work)
+        });
+        let beside = beside
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
+        for (index, result) in beside.into_iter().flatten().chain(here) {
+            results[index] = result;
+        }
+        results
+    }
+
     /// Runs `a` and `b` at once on the kept threads, or one after the
     /// other.
     pub fn join<A: Send, B: Send>(
@@ -186,6 +220,11 @@ mod tests {
             let expected: Vec<Option<u64>> =
                 items.iter().map(|&n| (n != 500).then_some(n * n)).collect();
             assert_eq!(squares, expected, "{threads} threads");
+            let here = pool.map_here(&items, |&n| {
+                assert!(n != 500, "the item that panics");
+                n * n
+            });
+            assert_eq!(here, expected, "{threads} threads, this one too");
             let visits = AtomicUsize::new(0);
             pool.on_each_thread(|| {
                 visits.fetch_add(1, Ordering::Relaxed);
