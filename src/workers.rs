@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// Threads kept for every round of an analysis: starting threads for each
@@ -39,21 +40,7 @@ impl Pool {
         items: &[T],
         work: impl Fn(&T) -> R + Sync,
     ) -> Vec<Option<R>> {
-        let Some(pool) = &self.kept else {
-            return map(items, self.threads, self.stack, work);
-        };
-        // Each thread takes the next item as it frees up, in order.
-        let next = AtomicUsize::new(0);
-        let work = |item: &T| std::panic::catch_unwind(AssertUnwindSafe(|| work(item))).ok();
-        let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
-        for (index, result) in pool
-            .broadcast(|_| take(items, &next, &work))
-            .into_iter()
-            .flatten()
-        {
-            results[index] = result;
-        }
-        results
+        self.share(items, work, false)
     }
 
     /// [`Pool::map`] for work that needs no more stack than this thread
@@ -64,27 +51,42 @@ impl Pool {
         items: &[T],
         work: impl Fn(&T) -> R + Sync,
     ) -> Vec<Option<R>> {
+        self.share(items, work, true)
+    }
+
+    /// Each kept thread, and this one with `here`, takes the next item as
+    /// it frees up, in order.
+    fn share<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        work: impl Fn(&T) -> R + Sync,
+        here: bool,
+    ) -> Vec<Option<R>> {
         let Some(pool) = &self.kept else {
             return map(items, self.threads, self.stack, work);
         };
         let next = AtomicUsize::new(0);
         let work = |item: &T| std::panic::catch_unwind(AssertUnwindSafe(|| work(item))).ok();
-        let beside = std::sync::Mutex::new(Vec::new());
-        let here = pool.in_place_scope(|scope| {
-            scope.spawn_broadcast(|_, _| {
-                let done = take(items, &next, &work);
-                beside
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(done);
+        let done = if here {
+            let beside = Mutex::new(Vec::new());
+            let mine = pool.in_place_scope(|scope| {
+                scope.spawn_broadcast(|_, _| {
+                    let done = take(items, &next, &work);
+                    beside
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(done);
+                });
+                take(items, &next, &work)
             });
-            take(items, &next, &work)
-        });
-        let beside = beside
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut done = beside.into_inner().unwrap_or_else(PoisonError::into_inner);
+            done.push(mine);
+            done
+        } else {
+            pool.broadcast(|_| take(items, &next, &work))
+        };
         let mut results: Vec<Option<R>> = items.iter().map(|_| None).collect();
-        for (index, result) in beside.into_iter().flatten().chain(here) {
+        for (index, result) in done.into_iter().flatten() {
             results[index] = result;
         }
         results
