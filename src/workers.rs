@@ -5,31 +5,45 @@
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// Threads kept for every round of an analysis: starting threads for each
 /// round and ending them, which hands their allocator caches back, costs
-/// more than a small round's work.
+/// more than a small round's work. Dropping the pool waits for its
+/// threads to end: none outlives its owner.
 pub struct Pool {
     threads: usize,
     stack: usize,
     kept: Option<rayon::ThreadPool>,
+    started: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
 
 impl Pool {
     /// Up to `threads` threads with `stack` bytes of stack each; when they
     /// cannot be started, each [`Pool::map`] starts its own.
     pub fn new(threads: usize, stack: usize) -> Pool {
+        let started: Arc<Mutex<Vec<JoinHandle<()>>>> = Arc::default();
+        let handles = Arc::clone(&started);
         let kept = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
-            .stack_size(stack)
+            .spawn_handler(move |thread| {
+                let handle = std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn(|| thread.run())?;
+                handles
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(handle);
+                Ok(())
+            })
             .build()
             .ok();
         Pool {
             threads,
             stack,
             kept,
+            started,
         }
     }
 
@@ -110,7 +124,20 @@ impl Pool {
     pub fn release(&mut self) {
         self.kept = None;
     }
+}
 
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.release();
+        let started =
+            std::mem::take(&mut *self.started.lock().unwrap_or_else(PoisonError::into_inner));
+        for thread in started {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Pool {
     /// Runs `work` once on each kept thread.
     pub fn on_each_thread(&self, work: impl Fn() + Sync) {
         if let Some(pool) = &self.kept {
@@ -233,6 +260,24 @@ mod tests {
             });
             assert_eq!(visits.into_inner(), threads.max(1), "{threads} threads");
         }
+    }
+
+    #[test]
+    fn a_dropped_pool_waits_for_its_threads_to_end() {
+        static ENDED: AtomicUsize = AtomicUsize::new(0);
+        struct Mark;
+        impl Drop for Mark {
+            fn drop(&mut self) {
+                ENDED.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        thread_local! {
+            static MARK: std::cell::RefCell<Option<Mark>> = const { std::cell::RefCell::new(None) };
+        }
+        let pool = Pool::new(3, 64 * 1024);
+        pool.on_each_thread(|| MARK.with(|mark| *mark.borrow_mut() = Some(Mark)));
+        drop(pool);
+        assert_eq!(ENDED.load(Ordering::SeqCst), 3);
     }
 
     #[test]
