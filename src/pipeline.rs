@@ -477,7 +477,7 @@ impl Loader {
                 Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
                 Err(error) => {
                     let scan = scan::scan(&text, vocabulary);
-                    let (children, _) = scanned_modules(path, &scan, &|p: &Path| p.is_file());
+                    let (children, _) = scanned_modules(path, &scan, &exists);
                     let facts = items_alone(&text, &scan, *code);
                     Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
                 }
@@ -853,17 +853,16 @@ impl Loader {
     }
 }
 
-/// The files a scan's `mod name;` declarations refer to that exist, with
-/// the declaration's code where the scan can tell it, and the top-level
-/// declarations whose files are missing.
 /// Whether `path` is a file: those the loader knows (found by discovery
 /// or by an earlier declaration) are, others are looked up.
 fn is_file(known: &HashMap<PathBuf, usize>, path: &Path) -> bool {
     known.contains_key(path) || path.is_file()
 }
 
-/// The files of a scan's `mod` declarations and the missing ones, telling
-/// whether a file exists with `exists`.
+/// The files a scan's `mod name;` declarations refer to that exist, with
+/// the declaration's code where the scan can tell it, and the top-level
+/// declarations whose files are missing; `exists` tells whether a file
+/// exists.
 fn scanned_modules(
     path: &Path,
     scan: &Scan,

@@ -133,7 +133,7 @@ pub struct Known<'a> {
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
     /// The threads that decide files, each file alone.
-    pub(crate) workers: &'a crate::workers::Pool,
+    pub(crate) workers: &'a Pool,
 }
 
 /// The files to parse next, as indices into `unparsed`, and how much.
