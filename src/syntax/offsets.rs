@@ -12,7 +12,6 @@ pub(super) struct Offsets {
     line_starts: Vec<usize>,
     /// Every column is then a byte count.
     ascii: bool,
-    len: usize,
 }
 
 impl Offsets {
@@ -23,7 +22,6 @@ impl Offsets {
         Offsets {
             line_starts,
             ascii: source.is_ascii(),
-            len: source.len(),
         }
     }
 
@@ -40,15 +38,15 @@ impl Offsets {
             return 0;
         };
         let Some(&start) = self.line_starts.get(line) else {
-            return self.len;
+            return source.len();
         };
         if self.ascii {
-            return (start + at.column).min(self.len);
+            return (start + at.column).min(source.len());
         }
         source[start..]
             .char_indices()
             .nth(at.column)
-            .map_or(self.len, |(byte, _)| start + byte)
+            .map_or(source.len(), |(byte, _)| start + byte)
     }
 }
 
