@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lints::{Finding, Suppressed};
+use crate::diagnostic::{Finding, Suppressed};
 use crate::source::SourceDb;
 
 pub const VERSION: u32 = 1;

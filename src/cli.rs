@@ -9,8 +9,8 @@ use crate::discover::Selection;
 use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::levels::{self, LevelOverrides};
-use crate::lints::{Level, find_lint};
 use crate::pipeline::Options;
+use crate::registry::{Level, find_lint};
 use crate::render;
 
 #[derive(Debug, Parser)]

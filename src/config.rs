@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::lints::{Level, find_lint};
+use crate::names::Vocabulary;
+use crate::registry::{Level, find_lint};
 
 pub const FILE_NAME: &str = "budget-lint.toml";
 
@@ -210,6 +211,21 @@ impl Config {
         self.lints.sort_by_key(|&(code, _)| code != "all");
         self.sources.push(file.to_path_buf());
         Ok(any_glob)
+    }
+
+    /// The words that make names counters and limits, and the fields of
+    /// explicit pairs.
+    pub fn vocabulary(&self) -> Vocabulary {
+        Vocabulary {
+            counter_words: self.counter_words.clone(),
+            countdown_words: self.countdown_words.clone(),
+            limit_words: self.limit_words.clone(),
+            explicit_fields: self
+                .pairs
+                .iter()
+                .flat_map(|pair| [pair.counter.1.clone(), pair.limit.1.clone()])
+                .collect(),
+        }
     }
 
     /// Whether a path relative to the analysis root is test code by

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::lints::Finding;
+use crate::diagnostic::Finding;
 
 /// Gives every finding its logical fingerprint: a hash of the lint code and
 /// the subject's names, then `:N`, the occurrence among findings with the
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn logical_fingerprints_count_collisions_and_ignore_lines() {
-        let lint = &crate::lints::LINTS[0];
+        let lint = &crate::registry::LINTS[0];
         let finding = |start, field: &str| {
             let span = crate::facts::Span {
                 file: 0,

@@ -6,7 +6,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::Report;
-use crate::lints::{Applicability, Suggestion};
+use crate::diagnostic::{Applicability, Suggestion};
 use crate::source::SourceFile;
 
 /// What `--fix` did.

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::lints::Level;
+use crate::registry::Level;
 use crate::{Report, baseline, levels};
 
 /// Exit status: nothing at deny level.

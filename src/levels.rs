@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::lints::{LINTS, Level, Lint, find_lint};
+use crate::registry::{LINTS, Level, Lint, find_lint};
 
 /// What a level setting applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,7 @@ impl LevelOverrides {
 }
 
 /// Gives every finding its effective level and drops the allowed ones.
-pub fn apply(findings: &mut Vec<crate::lints::Finding>, overrides: &LevelOverrides) {
+pub fn apply(findings: &mut Vec<crate::diagnostic::Finding>, overrides: &LevelOverrides) {
     for finding in findings.iter_mut() {
         finding.level = overrides.level(finding.lint);
     }

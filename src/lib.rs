@@ -7,6 +7,7 @@
 pub mod baseline;
 pub mod cli;
 pub mod config;
+pub mod diagnostic;
 mod directives;
 pub mod discover;
 pub mod facts;
@@ -19,6 +20,7 @@ pub mod model;
 pub mod names;
 pub mod pipeline;
 pub mod prefilter;
+pub mod registry;
 pub mod render;
 pub mod scan;
 pub mod source;
@@ -29,9 +31,9 @@ mod workers;
 
 use std::path::PathBuf;
 
-use lints::{Finding, Level};
+use diagnostic::{FileError, Finding};
 use model::Model;
-use pipeline::FileError;
+use registry::Level;
 use source::SourceDb;
 
 /// Everything one run found, ready for any output format.

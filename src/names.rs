@@ -60,21 +60,6 @@ pub struct Vocabulary {
 }
 
 impl Vocabulary {
-    pub fn from_config(config: &crate::config::Config) -> Vocabulary {
-        Vocabulary {
-            counter_words: config.counter_words.clone(),
-            countdown_words: config.countdown_words.clone(),
-            limit_words: config.limit_words.clone(),
-            explicit_fields: config
-                .pairs
-                .iter()
-                .flat_map(|pair| [pair.counter.1.clone(), pair.limit.1.clone()])
-                .collect(),
-        }
-    }
-}
-
-impl Vocabulary {
     fn is_usage(&self, word: &str) -> bool {
         USAGE_WORDS.contains(&word) || self.counter_words.iter().any(|w| w == word)
     }

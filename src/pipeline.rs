@@ -8,6 +8,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
+use crate::diagnostic::FileError;
 use crate::discover::{Discovery, display_path};
 use crate::facts::{CodeKind, FileFacts, ModDecl};
 use crate::model::Model;
@@ -29,16 +30,6 @@ pub struct Options {
     pub threads: usize,
     /// Parse only the files that can matter to a finding.
     pub prefilter: bool,
-}
-
-/// A file that could not be linted.
-#[derive(Debug, Clone)]
-pub struct FileError {
-    pub display: String,
-    /// The file in the source database when its text could be read.
-    pub file: Option<usize>,
-    pub offset: usize,
-    pub message: String,
 }
 
 #[derive(Debug, Default)]
@@ -199,8 +190,8 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
     let mut loader = Loader {
         workers: workers::Pool::new(options.threads, WORKER_STACK),
         config: config.clone(),
-        vocabulary: Vocabulary::from_config(config),
-        roles: Roles::new(Vocabulary::from_config(config)),
+        vocabulary: config.vocabulary(),
+        roles: Roles::new(config.vocabulary()),
         slots: Vec::new(),
         index: HashMap::default(),
         facts: Vec::new(),

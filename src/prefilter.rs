@@ -60,7 +60,6 @@ use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
-use crate::lints::checked_never_incremented::parallel_trackers;
 use crate::model::helpers::note_arity;
 use crate::model::{FieldId, FieldInfo, Model, StructId};
 use crate::names::Role;
@@ -357,12 +356,12 @@ impl Needs {
                 continue;
             }
             self.every.insert(model.fields[counter].name.clone());
-            for (tracker, _) in parallel_trackers(model, counter) {
+            for (tracker, _) in model.parallel_trackers(counter) {
                 self.trackers.insert(model.fields[tracker].name.clone());
             }
         }
         for (id, field) in model.fields.iter().enumerate() {
-            if crate::lints::limit_never_read::is_unread_limit(model, id) {
+            if model.is_unread_limit(id) {
                 for &sibling in &model.structs[field.owner].fields {
                     self.want_certain(&model.fields[sibling]);
                 }

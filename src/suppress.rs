@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
+use crate::diagnostic::{Finding, Suppressed};
 use crate::facts::{Directive, FileFacts, ItemFact};
-use crate::lints::{self, Finding, Suppressed, UNUSED_SUPPRESSION, find_lint};
+use crate::registry::{LintId, find_lint};
 use crate::source::{SourceDb, SourceFile};
 
 /// One file's directives and the items they may precede.
@@ -42,7 +43,7 @@ pub fn apply(findings: &mut Vec<Finding>, files: &[FileDirectives], db: &SourceD
             for finding in findings.iter_mut() {
                 let covered = finding.primary.file == file
                     && scope.contains(&finding.primary.start)
-                    && finding.lint.code != UNUSED_SUPPRESSION;
+                    && finding.lint.id != LintId::UnusedSuppression;
                 if !covered {
                     continue;
                 }
@@ -68,7 +69,7 @@ pub fn apply(findings: &mut Vec<Finding>, files: &[FileDirectives], db: &SourceD
         }
     }
     findings.extend(unused);
-    lints::sort(findings);
+    crate::diagnostic::sort(findings);
 }
 
 /// The bytes a directive covers: its line when it follows code; otherwise
@@ -143,7 +144,7 @@ fn malformed(db: &SourceDb, directive: &Directive) -> Finding {
 }
 
 fn bl100(db: &SourceDb, directive: &Directive, message: String, names: String) -> Finding {
-    let lint = lints::lint(UNUSED_SUPPRESSION);
+    let lint = LintId::UnusedSuppression.lint();
     let file = db.get(directive.span.file).display.clone();
     Finding::at(
         lint,

@@ -92,7 +92,7 @@ fn every_lint_has_a_doc_a_firing_fixture_and_silent_fixtures() {
         }
         fired.extend(expected.into_iter().map(|(code, _, _)| code));
     }
-    for lint in budget_lint::lints::LINTS {
+    for lint in budget_lint::registry::LINTS {
         assert!(fired.contains(lint.code), "no fixture fires {}", lint.code);
         let doc = common::repo()
             .join("lints")

@@ -84,8 +84,8 @@ fn rules_describe_each_lint_for_code_scanning() {
     assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
     assert!(driver["informationUri"].as_str().is_some());
     let rules = driver["rules"].as_array().expect("rules");
-    assert_eq!(rules.len(), budget_lint::lints::LINTS.len());
-    for (rule, lint) in rules.iter().zip(budget_lint::lints::LINTS) {
+    assert_eq!(rules.len(), budget_lint::registry::LINTS.len());
+    for (rule, lint) in rules.iter().zip(budget_lint::registry::LINTS) {
         assert_eq!(rule["id"], lint.code);
         assert_eq!(rule["name"], lint.name);
         assert_eq!(rule["shortDescription"]["text"], lint.summary);
@@ -99,7 +99,7 @@ fn rules_describe_each_lint_for_code_scanning() {
                 .is_some_and(|u| u.ends_with(&format!("{}-{}.md", lint.code, lint.name)))
         );
         let level = match lint.default_level {
-            budget_lint::lints::Level::Deny => "error",
+            budget_lint::registry::Level::Deny => "error",
             _ => "warning",
         };
         assert_eq!(rule["defaultConfiguration"]["level"], level);

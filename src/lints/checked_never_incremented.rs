@@ -1,9 +1,11 @@
 //! BL001: a counter is checked against its limit, but production code never
 //! spends it, so the check can never fire.
 
-use super::{Finding, Fix, Related, field_path, lint};
-use crate::model::{FieldId, Model};
+use super::field_finding;
+use crate::diagnostic::{Finding, Fix, Related};
+use crate::model::Model;
 use crate::names::Role;
+use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -31,16 +33,16 @@ pub fn run(model: &Model) -> Vec<Finding> {
         let message = if pairing.countdown {
             format!(
                 "countdown `{}` is checked but production code never decreases it",
-                field_path(model, counter)
+                model.field_path(counter)
             )
         } else {
             format!(
                 "`{}` is checked against its limit but production code never increments it",
-                field_path(model, counter)
+                model.field_path(counter)
             )
         };
-        let mut finding = Finding::new(
-            lint("BL001"),
+        let mut finding = field_finding(
+            LintId::CheckedNeverIncremented,
             model,
             counter,
             message,
@@ -58,21 +60,21 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 message: "written only in test code here".to_string(),
             });
         }
-        let trackers = parallel_trackers(model, counter);
+        let trackers = model.parallel_trackers(counter);
         for &(tracker, span) in &trackers {
             finding.related.push(Related {
                 span,
                 message: format!(
                     "parallel tracker `{}` is spent here",
-                    field_path(model, tracker)
+                    model.field_path(tracker)
                 ),
             });
         }
         if !trackers.is_empty() {
             finding.notes.push(format!(
                 "`{}` accumulates the real amount but is never connected to `{}`",
-                field_path(model, trackers[0].0),
-                field_path(model, counter)
+                model.field_path(trackers[0].0),
+                model.field_path(counter)
             ));
         }
         finding.fix = Some(Fix::Spend {
@@ -82,22 +84,4 @@ pub fn run(model: &Model) -> Vec<Finding> {
         findings.push(finding);
     }
     findings
-}
-
-/// Other counters of the same stem that production code does spend, with
-/// their first spend site.
-pub fn parallel_trackers(model: &Model, counter: FieldId) -> Vec<(FieldId, crate::facts::Span)> {
-    let Some(stem) = model.stem(counter) else {
-        return Vec::new();
-    };
-    model
-        .pairings
-        .iter()
-        .map(|p| p.counter)
-        .filter(|&other| other != counter && model.stem(other) == Some(stem))
-        .filter_map(|other| {
-            let span = *model.uses[other].production_spends.first()?;
-            Some((other, span))
-        })
-        .collect()
 }

@@ -1,9 +1,11 @@
 //! BL006: a counter that grows by non-unit or float steps is checked
 //! against its limit only with `==`/`!=`, so it can jump past.
 
-use super::{Finding, Related, field_path, lint};
+use super::field_finding;
+use crate::diagnostic::{Finding, Fix, Related};
 use crate::facts::CompareOp;
 use crate::model::Model;
+use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -27,13 +29,13 @@ pub fn run(model: &Model) -> Vec<Finding> {
             "grows"
         };
         for check in checks {
-            let mut finding = Finding::new(
-                lint("BL006"),
+            let mut finding = field_finding(
+                LintId::EqualityLimitCheck,
                 model,
                 counter,
                 format!(
                     "`{}` {moves} by {step} steps but is checked only for equality, so it can jump past its limit",
-                    field_path(model, counter)
+                    model.field_path(counter)
                 ),
                 "an equality check misses every value it steps over".to_string(),
             );
@@ -48,7 +50,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 .notes
                 .push("compare with `>=` (or `<=` for a countdown) instead".to_string());
             if !pairing.countdown {
-                finding.fix = Some(crate::lints::Fix::Ordering {
+                finding.fix = Some(Fix::Ordering {
                     comparison: check.span,
                     counter,
                 });

@@ -1,9 +1,11 @@
 //! BL002: a counter is spent and its limit is read, but no check relates
 //! the two, so the limit has no teeth.
 
-use super::{Finding, Fix, Related, field_path, lint};
+use super::field_finding;
+use crate::diagnostic::{Finding, Fix, Related};
 use crate::model::Model;
 use crate::names::Role;
+use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -24,7 +26,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
         if pairing
             .limits
             .iter()
-            .any(|&l| super::limit_never_read::read_siblings_of_unread(model, l).is_some())
+            .any(|&l| model.read_siblings_of_unread(l).is_some())
         {
             continue;
         }
@@ -64,14 +66,14 @@ pub fn run(model: &Model) -> Vec<Finding> {
             .filter(|c| c.debug_only && c.relates(counter, &pairing.limits, false))
             .collect();
         let limit = read_limits[0];
-        let mut finding = Finding::new(
-            lint("BL002"),
+        let mut finding = field_finding(
+            LintId::IncrementedNeverChecked,
             model,
             counter,
             format!(
                 "`{}` is incremented but never checked against `{}`",
-                field_path(model, counter),
-                field_path(model, limit)
+                model.field_path(counter),
+                model.field_path(limit)
             ),
             "this counter is spent but no check compares it with its limit".to_string(),
         );

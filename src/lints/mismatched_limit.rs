@@ -1,9 +1,11 @@
 //! BL005: a counter is compared with the limit of a different dimension
 //! (`tokens_used >= max_turns`).
 
-use super::{Finding, Related, field_path, lint};
+use super::field_finding;
+use crate::diagnostic::{Finding, Fix, Related};
 use crate::model::{FieldId, Model};
 use crate::names::Role;
+use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -42,14 +44,14 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 continue;
             }
             let right_limit = pairing.limits[0];
-            let mut finding = Finding::new(
-                lint("BL005"),
+            let mut finding = field_finding(
+                LintId::MismatchedLimit,
                 model,
                 counter,
                 format!(
                     "`{}` is compared with `{}`, the limit of another dimension",
-                    field_path(model, counter),
-                    field_path(model, limit)
+                    model.field_path(counter),
+                    model.field_path(limit)
                 ),
                 format!(
                     "compares `{}` with `{}`",
@@ -68,7 +70,7 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 "compare `{}` with `{}` instead",
                 model.fields[counter].name, model.fields[right_limit].name
             ));
-            finding.fix = Some(crate::lints::Fix::RightLimit {
+            finding.fix = Some(Fix::RightLimit {
                 comparison: check.span,
                 wrong: limit,
                 right: right_limit,

@@ -3,10 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Finding, Fix, Related, lint};
+use crate::diagnostic::{Finding, Fix, Related};
 use crate::facts::FnRef;
 use crate::model::{FieldId, Model, Pairing, StructId};
 use crate::names::Role;
+use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {
     let spent_dimensions: Vec<&Pairing> = model
@@ -51,8 +52,8 @@ pub fn run(model: &Model) -> Vec<Finding> {
                 .join(", ")
         };
         let mut finding = Finding {
-            lint: lint("BL004"),
-            level: lint("BL004").default_level,
+            lint: LintId::UnevenCheckCoverage.lint(),
+            level: LintId::UnevenCheckCoverage.lint().default_level,
             primary: function.span,
             message: format!(
                 "`{}` checks {} of `{budget}` but not {}",

@@ -10,9 +10,10 @@ use crate::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
     Place, Root, Span, TypeShape,
 };
-use crate::names::{self, Role, Roles, Vocabulary};
+use crate::names::{self, Role, Roles};
 
 pub mod helpers;
+mod queries;
 
 pub type FieldId = usize;
 pub type StructId = usize;
@@ -167,7 +168,7 @@ impl Model {
 
     /// [`Model::build`] from the facts of files given in order.
     pub fn build_from(facts: &[&FileFacts], config: &Config) -> Model {
-        let mut roles = Roles::new(Vocabulary::from_config(config));
+        let mut roles = Roles::new(config.vocabulary());
         let mut model = Model::build_untraced(facts, config, &mut roles);
         model.complete(facts);
         model

@@ -5,7 +5,8 @@
 
 use super::repo_path;
 use crate::Report;
-use crate::lints::{Finding, Level};
+use crate::diagnostic::Finding;
+use crate::registry::Level;
 
 /// Annotations of one level that GitHub shows per step.
 pub const PER_LEVEL: usize = 10;

@@ -4,8 +4,9 @@ use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use codespan_reporting::term::{self, Config};
 
 use crate::Report;
-use crate::lints::{Finding, Level};
-use crate::pipeline::FileError;
+use crate::diagnostic::FileError;
+use crate::diagnostic::Finding;
+use crate::registry::Level;
 
 fn severity(level: Level) -> Severity {
     match level {

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use super::{Location, locate};
 use crate::Report;
-use crate::lints::{Applicability, Level};
+use crate::diagnostic::Applicability;
+use crate::registry::Level;
 
 pub const SCHEMA_VERSION: u32 = 1;
 

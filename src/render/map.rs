@@ -25,7 +25,7 @@ pub fn render(report: &Report) -> String {
             (_, []) => "(none)".to_string(),
             (_, limits) => limits
                 .iter()
-                .map(|&l| crate::lints::field_path(model, l))
+                .map(|&l| model.field_path(l))
                 .collect::<Vec<_>>()
                 .join(", "),
         };
@@ -36,7 +36,7 @@ pub fn render(report: &Report) -> String {
         let line = file.location(model.fields[counter].span.start).line;
         out.push_str(&format!(
             "{:<40} {:<40} {:>11} {:>11} {:>11} {:>11}  {}:{}\n",
-            crate::lints::field_path(model, counter),
+            model.field_path(counter),
             limit,
             uses.production_spends.len() + uses.uncertain_spends,
             uses.test_writes.len(),

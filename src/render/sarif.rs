@@ -8,9 +8,10 @@ use serde_json::{Map, Value, json};
 
 use super::repo_path;
 use crate::Report;
+use crate::diagnostic::{Finding, Suggestion, Suppressed};
 use crate::facts::Span;
 use crate::fingerprint;
-use crate::lints::{Finding, LINTS, Level, Lint, Suggestion, Suppressed};
+use crate::registry::{LINTS, Level, Lint};
 
 const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";

@@ -3,7 +3,8 @@
 
 use super::repo_path;
 use crate::Report;
-use crate::lints::{Level, Suppressed};
+use crate::diagnostic::Suppressed;
+use crate::registry::Level;
 
 pub fn render(report: &Report) -> String {
     let mut out = String::from("## cargo budget-lint\n\n");

@@ -9,8 +9,8 @@ mod rewrite;
 use proc_macro2::{Ident, Span as TokenSpan, TokenStream};
 use quote::quote;
 
+use crate::diagnostic::{Applicability, Finding, Fix, Suggestion};
 use crate::facts::{FnRef, Span};
-use crate::lints::{Applicability, Finding, Fix, Suggestion};
 use crate::model::{FieldId, Model};
 use crate::source::SourceDb;
 
@@ -120,7 +120,7 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
             message: format!(
                 "spend `{}` by the amount `{}` records",
                 model.fields[counter].name,
-                crate::lints::field_path(model, glue.tracker)
+                model.field_path(glue.tracker)
             ),
             code: render(spend(receiver, amount)),
             applicability: Applicability::MaybeIncorrect,

@@ -1,0 +1,68 @@
+//! Questions about the model that more than one stage asks: the lints,
+//! the suggestions, and the demands the prefilter reads. Each answer is a
+//! pure function of the model.
+
+use crate::facts::Span;
+use crate::names::Role;
+
+use super::{FieldId, Model};
+
+impl Model {
+    /// `Struct::field`, as findings name fields.
+    pub fn field_path(&self, field: FieldId) -> String {
+        format!(
+            "{}::{}",
+            self.struct_of(field).name,
+            self.fields[field].name
+        )
+    }
+
+    /// Whether `field` is a limit that BL003 reports as soon as production code
+    /// reads another field of its struct: production code never reads it, and
+    /// its struct is neither test code nor handed to others.
+    pub fn is_unread_limit(&self, field: FieldId) -> bool {
+        if !matches!(
+            self.fields[field].role,
+            Role::Limit { .. } | Role::TimeLimit
+        ) {
+            return false;
+        }
+        let owner = self.struct_of(field);
+        !owner.code.is_test() && !owner.handed_to_others() && !self.is_read_in_production(field)
+    }
+
+    /// The fields of the limit's struct that production code reads, when the
+    /// limit itself is never read and the struct is a budget (BL003 fires).
+    pub fn read_siblings_of_unread(&self, limit: FieldId) -> Option<Vec<FieldId>> {
+        if !self.is_unread_limit(limit) {
+            return None;
+        }
+        let owner = self.struct_of(limit);
+        // A struct none of whose fields production code reads is data handed
+        // to callers, not a budget.
+        let read_siblings: Vec<_> = owner
+            .fields
+            .iter()
+            .copied()
+            .filter(|&f| f != limit && !self.uses[f].production_reads.is_empty())
+            .collect();
+        (!read_siblings.is_empty()).then_some(read_siblings)
+    }
+
+    /// Other counters of the same stem that production code does spend, with
+    /// their first spend site.
+    pub fn parallel_trackers(&self, counter: FieldId) -> Vec<(FieldId, Span)> {
+        let Some(stem) = self.stem(counter) else {
+            return Vec::new();
+        };
+        self.pairings
+            .iter()
+            .map(|p| p.counter)
+            .filter(|&other| other != counter && self.stem(other) == Some(stem))
+            .filter_map(|other| {
+                let span = *self.uses[other].production_spends.first()?;
+                Some((other, span))
+            })
+            .collect()
+    }
+}
