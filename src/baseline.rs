@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Finding, Suppressed};
-use crate::source::SourceDb;
+use crate::input::source::SourceDb;
 
 pub const VERSION: u32 = 1;
 

@@ -5,11 +5,11 @@ use std::path::PathBuf;
 
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use crate::discover::Selection;
+use crate::engine::loader::Options;
 use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
+use crate::input::discover::Selection;
 use crate::levels::{self, LevelOverrides};
-use crate::pipeline::Options;
 use crate::registry::{Level, find_lint};
 use crate::render;
 
@@ -260,7 +260,7 @@ fn selection(args: &LintArgs) -> Selection {
 /// configuration to read.
 fn list(args: &LintArgs, gate: &Gate) -> Result<String, String> {
     let explicit = args.manifest_path.is_some() || !args.paths.is_empty();
-    let config = match crate::discover::discover(&selection(args), 1) {
+    let config = match crate::input::discover::discover(&selection(args), 1) {
         Ok(discovery) => {
             let config = crate::config::Config::load(&discovery.root, &discovery.manifests)
                 .map_err(|e| e.to_string())?;

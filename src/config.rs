@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::names::Vocabulary;
+use crate::analysis::names::Vocabulary;
 use crate::registry::{Level, find_lint};
 
 pub const FILE_NAME: &str = "budget-lint.toml";

@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::facts::{FnRef, Span};
-use crate::model::FieldId;
+use crate::analysis::facts::{FnRef, Span};
+use crate::analysis::model::FieldId;
 use crate::registry::{Level, Lint};
 
 /// A secondary location that supports a finding.

@@ -178,7 +178,7 @@ mod tests {
     fn logical_fingerprints_count_collisions_and_ignore_lines() {
         let lint = &crate::registry::LINTS[0];
         let finding = |start, field: &str| {
-            let span = crate::facts::Span {
+            let span = crate::analysis::facts::Span {
                 file: 0,
                 start,
                 end: start + 1,

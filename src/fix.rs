@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Report;
 use crate::diagnostic::{Applicability, Suggestion};
-use crate::source::SourceFile;
+use crate::input::source::SourceFile;
 
 /// What `--fix` did.
 #[derive(Debug, Default)]
@@ -93,7 +93,7 @@ pub fn apply(report: &Report) -> Outcome {
         for edit in kept.iter().rev() {
             text.replace_range(edit.range.clone(), &edit.text);
         }
-        if let Err(error) = crate::syntax::extract(0, &text, source.code) {
+        if let Err(error) = crate::analysis::syntax::extract(0, &text, source.code) {
             outcome.rolled_back.push((
                 source.display.clone(),
                 format!(
@@ -170,7 +170,7 @@ fn insertion_after(source: &SourceFile, start: usize, end: usize, code: &str) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facts::CodeKind;
+    use crate::analysis::facts::CodeKind;
 
     #[test]
     fn insertions_follow_the_anchor_line_and_its_indentation() {

@@ -4,37 +4,30 @@
 //! threads) → facts → model → lints → suggestions → inline suppressions and
 //! fingerprints → the gate (levels, baseline) → render.
 
+pub mod analysis;
 pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
-mod directives;
-pub mod discover;
-pub mod facts;
+pub mod engine;
 pub mod fingerprint;
 pub mod fix;
 pub mod gate;
+pub mod input;
 pub mod levels;
-pub mod lints;
-pub mod model;
-pub mod names;
-pub mod pipeline;
-pub mod prefilter;
 pub mod registry;
 pub mod render;
-pub mod scan;
-pub mod source;
-pub mod suggest;
 pub mod suppress;
-pub(crate) mod syntax;
-mod workers;
 
 use std::path::PathBuf;
 
+use analysis::model::Model;
+use analysis::{facts, lints, suggest};
 use diagnostic::{FileError, Finding};
-use model::Model;
+use engine::{loader as pipeline, workers};
+use input::discover;
+use input::source::SourceDb;
 use registry::Level;
-use source::SourceDb;
 
 /// Everything one run found, ready for any output format.
 #[derive(Debug)]

@@ -4,10 +4,10 @@
 
 use std::ops::Range;
 
+use crate::analysis::facts::{Directive, FileFacts, ItemFact};
 use crate::diagnostic::{Finding, Suppressed};
-use crate::facts::{Directive, FileFacts, ItemFact};
+use crate::input::source::{SourceDb, SourceFile};
 use crate::registry::{LintId, find_lint};
-use crate::source::{SourceDb, SourceFile};
 
 /// One file's directives and the items they may precede.
 #[derive(Debug, Default)]
@@ -168,11 +168,12 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::facts::CodeKind;
+    use crate::analysis::facts::CodeKind;
 
     /// The text each directive of `source` covers.
     fn covered(source: &str) -> Vec<String> {
-        let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
+        let facts =
+            crate::analysis::syntax::extract(0, source, CodeKind::Production).expect("parses");
         let file = SourceFile::new(
             PathBuf::from("lib.rs"),
             "lib.rs".to_string(),

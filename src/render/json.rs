@@ -123,7 +123,7 @@ pub fn render(report: &Report) -> String {
             location: e.file.map(|file| {
                 locate(
                     db,
-                    crate::facts::Span {
+                    crate::analysis::facts::Span {
                         file,
                         start: e.offset,
                         end: e.offset,

@@ -1,9 +1,9 @@
 //! `cargo budget-lint map`: every budget the model found and its wiring.
 
 use crate::Report;
-use crate::facts::CodeKind;
-use crate::model::Model;
-use crate::names::Role;
+use crate::analysis::facts::CodeKind;
+use crate::analysis::model::Model;
+use crate::analysis::names::Role;
 
 pub fn render(report: &Report) -> String {
     let model = &report.model;

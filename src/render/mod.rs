@@ -8,8 +8,8 @@ pub mod sarif;
 pub mod summary;
 
 use crate::Report;
-use crate::facts::Span;
-use crate::source::{LineColumn, SourceDb};
+use crate::analysis::facts::Span;
+use crate::input::source::{LineColumn, SourceDb};
 
 /// A span as every format reports it: the displayed path and 1-based
 /// start and end positions.
@@ -32,5 +32,5 @@ pub fn locate(db: &SourceDb, span: Span) -> Location {
 /// A file's path relative to the repository root with forward slashes, as
 /// GitHub expects; absolute when the file lies outside the repository.
 pub fn repo_path(report: &Report, file: usize) -> String {
-    crate::discover::display_path(&report.repo_root, &report.db.get(file).path)
+    crate::input::discover::display_path(&report.repo_root, &report.db.get(file).path)
 }

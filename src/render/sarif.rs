@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 
 use super::repo_path;
 use crate::Report;
+use crate::analysis::facts::Span;
 use crate::diagnostic::{Finding, Suggestion, Suppressed};
-use crate::facts::Span;
 use crate::fingerprint;
 use crate::registry::{LINTS, Level, Lint};
 

@@ -5,8 +5,8 @@ use std::path::{Component, Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::facts::CodeKind;
-use crate::workers;
+use crate::analysis::facts::CodeKind;
+use crate::engine::workers;
 
 /// A file to lint and how the loader classifies it before parsing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -4,7 +4,7 @@
 
 use proc_macro2::{TokenStream, TokenTree};
 
-use crate::facts::{Directive, Span};
+use crate::analysis::facts::{Directive, Span};
 
 const MARKER: &str = "budget-lint:";
 

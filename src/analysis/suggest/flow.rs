@@ -4,8 +4,8 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use crate::facts::{FnDef, Shape, Span};
-use crate::model::{FieldId, Model};
+use crate::analysis::facts::{FnDef, Shape, Span};
+use crate::analysis::model::{FieldId, Model};
 
 /// How many functions the amount may pass through.
 const DEPTH: usize = 4;

@@ -20,7 +20,7 @@
 //!
 //! Otherwise the functions that mention, in a position that may name a
 //! field, one of these names are parsed (each with what it needs to parse
-//! alone, [`crate::scan::Item`]):
+//! alone, [`crate::engine::scan::Item`]):
 //! - a limit (whose every read and check counts, or, for a limit that
 //!   bounds no counter, every read until one is known);
 //! - a counter, or a field beside a limit that nothing reads in a struct
@@ -31,7 +31,7 @@
 //!   never spent (BL001 shows its uncertain spends and test writes).
 //!
 //! A struct is parsed alone when it may hold a budget field
-//! ([`crate::names::possible_budget_fields`]) that is mentioned anywhere,
+//! ([`crate::analysis::names::possible_budget_fields`]) that is mentioned anywhere,
 //! or a limit beside a field that some file may read for certain; when a
 //! relevant receiver's type may name it; or when its fields' names are
 //! declared by fewer than two parsed structs, which decides whether a name
@@ -59,12 +59,12 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
-use crate::model::helpers::note_arity;
-use crate::model::{FieldId, FieldInfo, Model, StructId};
-use crate::names::Role;
-use crate::scan::{Scan, ScannedStruct, ident_hash};
-use crate::workers::Pool;
+use crate::analysis::facts::{AccessKind, CodeKind, FileFacts, Root, Shape};
+use crate::analysis::model::helpers::note_arity;
+use crate::analysis::model::{FieldId, FieldInfo, Model, StructId};
+use crate::analysis::names::Role;
+use crate::engine::scan::{Scan, ScannedStruct, ident_hash};
+use crate::engine::workers::Pool;
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -1219,7 +1219,7 @@ fn flow_types(
             .iter()
             .filter(|b| carriers.contains(&b.callee))
             .map(|b| &b.function);
-        let flowing: Vec<&crate::facts::FnRef> = callers.collect();
+        let flowing: Vec<&crate::analysis::facts::FnRef> = callers.collect();
         for def in &file.functions {
             if carriers.contains(&*def.function.name) || flowing.contains(&&def.function) {
                 types.extend(def.self_type.iter().map(|t| ident_hash(t)));
@@ -1230,7 +1230,7 @@ fn flow_types(
     let all = unparsed.iter().flat_map(Unparsed::structs).map(|(_, s)| s);
     let structs = field_types(digest, all, |_| true);
     let mut frontier: Vec<u32> = types.iter().copied().collect();
-    for _ in 0..crate::suggest::FLOW_PATH_DEPTH {
+    for _ in 0..crate::analysis::suggest::FLOW_PATH_DEPTH {
         let mut next = Vec::new();
         for name in frontier {
             for &ty in structs.get(&name).into_iter().flatten() {
@@ -1318,8 +1318,8 @@ fn field_types<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Span};
-    use crate::scan::ScannedFn;
+    use crate::analysis::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Span};
+    use crate::engine::scan::ScannedFn;
 
     const SPAN: Span = Span {
         file: 0,
@@ -1407,8 +1407,9 @@ mod tests {
     #[test]
     fn the_struct_graph_counts_each_declaration_where_it_is_now() {
         let text = "pub struct Agent {\n    pub max_steps: u64,\n    pub meter: Meter,\n}\n";
-        let scan = crate::scan::scan(text, &crate::names::Vocabulary::default());
-        let facts = crate::syntax::extract(0, text, CodeKind::Production).expect("parses");
+        let scan = crate::engine::scan::scan(text, &crate::analysis::names::Vocabulary::default());
+        let facts =
+            crate::analysis::syntax::extract(0, text, CodeKind::Production).expect("parses");
         let field = ident_hash("max_steps");
         let reaches_agent =
             |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
@@ -1433,7 +1434,7 @@ mod tests {
     fn reaches_are_kept_until_a_holder_of_a_name_in_them_comes_or_goes() {
         let holds = |holder: &str, field: &str, ty: &str| {
             let text = format!("struct {holder} {{ {field}: {ty} }}");
-            crate::syntax::extract(0, &text, CodeKind::Production).expect("parses")
+            crate::analysis::syntax::extract(0, &text, CodeKind::Production).expect("parses")
         };
         let reach = |d: &Digest| d.structs.shared_reach(vec![ident_hash("Meter")]).names;
         let names = |reach: &HashSet<u32>| {
@@ -1546,7 +1547,8 @@ mod tests {
             #[derive(serde::Serialize)]
             pub struct Reply { pub max_items: u32, pub total: u32 }
         ";
-        let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
+        let facts =
+            crate::analysis::syntax::extract(0, source, CodeKind::Production).expect("parses");
         let model = Model::build(&[facts], &crate::config::Config::default());
         let mut needs = Needs::default();
         needs.add_candidates(&model);

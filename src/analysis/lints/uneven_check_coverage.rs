@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::analysis::facts::FnRef;
+use crate::analysis::model::{FieldId, Model, Pairing, StructId};
+use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
-use crate::facts::FnRef;
-use crate::model::{FieldId, Model, Pairing, StructId};
-use crate::names::Role;
 use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {

@@ -2,7 +2,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::facts::TypeShape;
+use crate::analysis::facts::TypeShape;
 
 /// What a field's name and type make it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,8 +174,8 @@ pub fn bare_stem(name: &str) -> String {
 /// Classifies a field by its name and type.
 ///
 /// ```
-/// use budget_lint::facts::TypeShape;
-/// use budget_lint::names::{classify, Role, Vocabulary};
+/// use budget_lint::analysis::facts::TypeShape;
+/// use budget_lint::analysis::names::{classify, Role, Vocabulary};
 ///
 /// let money = TypeShape { text: "f64".into(), idents: vec!["f64".into()] };
 /// let words = Vocabulary::default();

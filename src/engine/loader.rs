@@ -7,17 +7,17 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
+use crate::analysis::facts::{CodeKind, FileFacts, ModDecl};
+use crate::analysis::model::Model;
+use crate::analysis::names::{Roles, Vocabulary};
+use crate::analysis::syntax;
 use crate::config::Config;
 use crate::diagnostic::FileError;
-use crate::discover::{Discovery, display_path};
-use crate::facts::{CodeKind, FileFacts, ModDecl};
-use crate::model::Model;
-use crate::names::{Roles, Vocabulary};
-use crate::prefilter::{self, Digest, Known, Unparsed, Want};
-use crate::scan::{self, Scan, ScannedFn};
-use crate::source::{Fingerprint, SourceDb, SourceFile};
-use crate::syntax;
-use crate::workers;
+use crate::engine::prefilter::{self, Digest, Known, Unparsed, Want};
+use crate::engine::scan::{self, Scan, ScannedFn};
+use crate::engine::workers;
+use crate::input::discover::{Discovery, display_path};
+use crate::input::source::{Fingerprint, SourceDb, SourceFile};
 
 /// syn recurses on nested expressions, and so do visiting and dropping the
 /// tree: a 200,000-term `a + a + …` chain needs several hundred MiB in a
@@ -1039,7 +1039,7 @@ fn added(
         .chain(more.all.iter().copied())
         .collect();
     let more_facts = extract_excerpt(text, &ranges, code).ok()?;
-    let position = |span: crate::facts::Span| {
+    let position = |span: crate::analysis::facts::Span| {
         let after = runs.partition_point(|&(start, _, _)| start <= span.start);
         let &(_, end, run) = runs.get(after.checked_sub(1)?)?;
         (span.start < end).then_some(run)
@@ -1286,7 +1286,7 @@ fn module_files(
                     }
                 }
             };
-            (crate::discover::absolute(&file), decl.code)
+            (crate::input::discover::absolute(&file), decl.code)
         })
         .collect()
 }
@@ -1320,14 +1320,15 @@ mod tests {
         }
         // Spans without a place point at 0 in both.
         assert_eq!(excerpt.offset_in_file(0), 0);
-        let facts = crate::syntax::extract(0, &excerpt.text, CodeKind::Production).expect("parses");
+        let facts = crate::analysis::syntax::extract(0, &excerpt.text, CodeKind::Production)
+            .expect("parses");
         assert_eq!(facts.structs.len(), 1);
     }
 
     #[test]
     fn a_file_that_does_not_parse_keeps_each_item_once() {
         let text = "impl X {\n    m! { fn f(s: S) { s.max_a; } }\n    fn g(s: S) -> bool { s.max_b > 1 }\n}\nfn h(s: S) { s.max_c; }\nconst BROKEN: u8 = ;\n";
-        assert!(crate::syntax::extract(0, text, CodeKind::Production).is_err());
+        assert!(crate::analysis::syntax::extract(0, text, CodeKind::Production).is_err());
         let scan = scan::scan(text, &Vocabulary::default());
         let facts = items_alone(text, &scan, CodeKind::Production);
         // `g` is parsed with the `impl` around `f` (whose macro, in an

@@ -9,10 +9,10 @@ mod rewrite;
 use proc_macro2::{Ident, Span as TokenSpan, TokenStream};
 use quote::quote;
 
+use crate::analysis::facts::{FnRef, Span};
+use crate::analysis::model::{FieldId, Model};
 use crate::diagnostic::{Applicability, Finding, Fix, Suggestion};
-use crate::facts::{FnRef, Span};
-use crate::model::{FieldId, Model};
-use crate::source::SourceDb;
+use crate::input::source::SourceDb;
 
 /// Fills in every finding's suggestion from its fix.
 pub fn attach(model: &Model, db: &SourceDb, findings: &mut [Finding]) {
@@ -154,7 +154,10 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
 }
 
 /// The first production spend of another counter of the same struct.
-fn sibling_spend(model: &Model, counter: FieldId) -> Option<(FieldId, crate::model::SpendSite)> {
+fn sibling_spend(
+    model: &Model,
+    counter: FieldId,
+) -> Option<(FieldId, crate::analysis::model::SpendSite)> {
     let owner = model.fields[counter].owner;
     model.structs[owner]
         .fields

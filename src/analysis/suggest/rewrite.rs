@@ -5,10 +5,10 @@ use std::ops::Range;
 
 use proc_macro2::{Literal, Spacing, TokenStream, TokenTree};
 
-use crate::facts::{FnRef, Span};
-use crate::model::{FieldId, Model};
-use crate::names::Role;
-use crate::source::SourceDb;
+use crate::analysis::facts::{FnRef, Span};
+use crate::analysis::model::{FieldId, Model};
+use crate::analysis::names::Role;
+use crate::input::source::SourceDb;
 
 pub struct Mirrored {
     pub sibling: FieldId,

@@ -8,8 +8,8 @@ mod limit_never_read;
 mod mismatched_limit;
 mod uneven_check_coverage;
 
+use crate::analysis::model::{FieldId, Model};
 use crate::diagnostic::{Finding, sort};
-use crate::model::{FieldId, Model};
 use crate::registry::{LINTS, LintId};
 
 /// A lint's pass over the model.

@@ -2,8 +2,8 @@
 //! the suggestions, and the demands the prefilter reads. Each answer is a
 //! pure function of the model.
 
-use crate::facts::Span;
-use crate::names::Role;
+use crate::analysis::facts::Span;
+use crate::analysis::names::Role;
 
 use super::{FieldId, Model};
 

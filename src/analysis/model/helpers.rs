@@ -5,7 +5,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::facts::{Call, Comparison, FileFacts, Operand};
+use crate::analysis::facts::{Call, Comparison, FileFacts, Operand};
 
 /// How many levels of helpers calling helpers are followed.
 const DEPTH: usize = 4;
@@ -16,7 +16,7 @@ const TEMPLATES_PER_FUNCTION: usize = 64;
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Template {
     sides: [Operand; 2],
-    op: crate::facts::CompareOp,
+    op: crate::analysis::facts::CompareOp,
     debug_only: bool,
 }
 

@@ -2,9 +2,9 @@
 //! spends it, so the check can never fire.
 
 use super::field_finding;
+use crate::analysis::model::Model;
+use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
-use crate::model::Model;
-use crate::names::Role;
 use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {

@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::facts::CodeKind;
+use crate::analysis::facts::CodeKind;
 
 #[derive(Debug)]
 pub struct SourceFile {

@@ -4,7 +4,7 @@
 use syn::{BinOp, Expr, Member, Pat, UnOp};
 
 use super::paths::last_ident;
-use crate::facts::{AccessKind, Shape};
+use crate::analysis::facts::{AccessKind, Shape};
 
 pub(super) const TRANSPARENT_METHODS: &[&str] = &[
     "lock",

@@ -2,8 +2,8 @@
 //! limit, so configuring it has no effect.
 
 use super::field_finding;
+use crate::analysis::model::Model;
 use crate::diagnostic::{Finding, Fix, Related};
-use crate::model::Model;
 use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {

@@ -4,7 +4,7 @@ use quote::ToTokens;
 use syn::Type;
 use syn::visit::{self, Visit};
 
-use crate::facts::{Root, TypeShape};
+use crate::analysis::facts::{Root, TypeShape};
 
 pub(super) fn self_root(self_types: &[String]) -> Root {
     match self_types.last() {

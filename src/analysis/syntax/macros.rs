@@ -3,7 +3,7 @@
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 
-use crate::facts::AccessKind;
+use crate::analysis::facts::AccessKind;
 
 /// Splits a token stream at top-level occurrences of `separator`.
 pub fn split_top_level(tokens: TokenStream, separator: char) -> Vec<TokenStream> {

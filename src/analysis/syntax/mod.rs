@@ -24,7 +24,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
-use crate::facts::{
+use crate::analysis::facts::{
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
     FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact,
 };
@@ -44,8 +44,8 @@ pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, Par
     let facts = match result {
         Ok(ast) => {
             let mut extractor = Extractor::new(file, code, &masked);
-            if crate::directives::mentioned(&masked) {
-                extractor.facts.directives = crate::directives::extract(file, &masked);
+            if crate::analysis::directives::mentioned(&masked) {
+                extractor.facts.directives = crate::analysis::directives::extract(file, &masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
             // `#![cfg(test)]` makes the whole file test code.

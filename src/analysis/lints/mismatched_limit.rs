@@ -2,9 +2,9 @@
 //! (`tokens_used >= max_turns`).
 
 use super::field_finding;
+use crate::analysis::model::{FieldId, Model};
+use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
-use crate::model::{FieldId, Model};
-use crate::names::Role;
 use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {

@@ -2,9 +2,9 @@
 //! against its limit only with `==`/`!=`, so it can jump past.
 
 use super::field_finding;
+use crate::analysis::facts::CompareOp;
+use crate::analysis::model::Model;
 use crate::diagnostic::{Finding, Fix, Related};
-use crate::facts::CompareOp;
-use crate::model::Model;
 use crate::registry::LintId;
 
 pub fn run(model: &Model) -> Vec<Finding> {

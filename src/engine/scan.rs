@@ -11,7 +11,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::names;
+use crate::analysis::names;
 
 /// What the prefilter needs to know about one file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -314,7 +314,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
 
 fn scan_with(text: &str, vocabulary: &names::Vocabulary, tokens: &mut Tokens) -> Scan {
     let mut scan = Scan {
-        directives: crate::directives::mentioned(text),
+        directives: crate::analysis::directives::mentioned(text),
         ..Scan::default()
     };
     // Offsets are kept as `u32`.
@@ -1367,7 +1367,7 @@ impl Reader<'_> {
         if predicate.contains("//") || predicate.contains("/*") {
             return None;
         }
-        Some(crate::syntax::cfg_is_test(predicate))
+        Some(crate::analysis::syntax::cfg_is_test(predicate))
     }
 
     /// The byte ranges of the function whose `fn` is at `keyword` and

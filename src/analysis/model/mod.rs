@@ -5,12 +5,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::config::{Config, ExplicitPair};
-use crate::facts::{
+use crate::analysis::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
     Place, Root, Span, TypeShape,
 };
-use crate::names::{self, Role, Roles};
+use crate::analysis::names::{self, Role, Roles};
+use crate::config::{Config, ExplicitPair};
 
 pub mod helpers;
 mod queries;
@@ -706,14 +706,15 @@ impl Index {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facts::CodeKind;
+    use crate::analysis::facts::CodeKind;
 
     fn model(sources: &[&str]) -> Model {
         let facts: Vec<FileFacts> = sources
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut f = crate::syntax::extract(0, s, CodeKind::Production).expect("parses");
+                let mut f =
+                    crate::analysis::syntax::extract(0, s, CodeKind::Production).expect("parses");
                 f.assign_file(i);
                 f
             })
@@ -751,7 +752,8 @@ mod tests {
         let source = "struct B { x_used: u64, max_x: u64 }
              fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
              fn gate(b: &B) -> bool { exceeded(b.x_used, b.max_x) }";
-        let facts = crate::syntax::extract(0, source, CodeKind::Production).expect("parses");
+        let facts =
+            crate::analysis::syntax::extract(0, source, CodeKind::Production).expect("parses");
         let mut roles = Roles::default();
         let mut m = Model::build_untraced(&[&facts], &Config::default(), &mut roles);
         assert!(!checked(&m, "B::x_used", "B::max_x"));
