@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use crate::engine::loader::Options;
+use crate::engine::Options;
 use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::input::discover::Selection;

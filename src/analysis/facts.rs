@@ -172,6 +172,23 @@ impl FileFacts {
         Some(merged)
     }
 
+    /// Marks every fact as test code: the file is declared by a test-only
+    /// `mod`, or is under a test directory.
+    pub fn mark_test(&mut self) {
+        for s in &mut self.structs {
+            s.code = CodeKind::Test;
+        }
+        for a in &mut self.accesses {
+            a.code = CodeKind::Test;
+        }
+        for c in &mut self.comparisons {
+            c.code = CodeKind::Test;
+        }
+        for c in &mut self.calls {
+            c.code = CodeKind::Test;
+        }
+    }
+
     /// Points every span at file `id` of the source database.
     pub fn assign_file(&mut self, id: usize) {
         self.for_each_span(|span| span.file = id);

@@ -1,8 +1,6 @@
-//! Loads the discovered files: reads and scans them in parallel, parses
-//! the ones the prefilter selects (all of them without it) on worker
-//! threads with large stacks, follows `mod` declarations, and merges the
-//! facts in a deterministic order that does not depend on the number of
-//! threads or on which files the prefilter skipped.
+//! The loader: every file the analysis knows of, from discovery or a `mod`
+//! declaration, as it moves from pending to scanned to parsed; and the
+//! facts of the parsed files in a deterministic order.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
@@ -14,42 +12,17 @@ use crate::analysis::syntax;
 use crate::config::Config;
 use crate::diagnostic::FileError;
 use crate::engine::prefilter::{self, Digest, Known, Unparsed, Want};
-use crate::engine::scan::{self, Scan, ScannedFn};
+use crate::engine::scan::{self, Scan};
 use crate::engine::workers;
 use crate::input::discover::{Discovery, display_path};
-use crate::input::source::{Fingerprint, SourceDb, SourceFile};
+use crate::input::modules::{Declared, module_files};
+use crate::input::source::{Fingerprint, SourceFile};
 
-/// syn recurses on nested expressions, and so do visiting and dropping the
-/// tree: a 200,000-term `a + a + …` chain needs several hundred MiB in a
-/// debug build. The stack is only reserved; pages are touched as used.
-const WORKER_STACK: usize = 1024 * 1024 * 1024;
-
-/// How the loader works.
-#[derive(Debug, Clone, Copy)]
-pub struct Options {
-    pub threads: usize,
-    /// Parse only the files that can matter to a finding.
-    pub prefilter: bool,
-}
-
-#[derive(Debug, Default)]
-pub struct Parsed {
-    /// The files that were parsed, or failed to parse.
-    pub db: SourceDb,
-    /// Facts per file, indexed like `db.files`.
-    pub facts: Vec<FileFacts>,
-    pub errors: Vec<FileError>,
-    /// Every readable file, parsed or skipped by the prefilter.
-    pub files: usize,
-    pub warnings: Vec<String>,
-    /// The model of `facts`, when the prefilter built it last.
-    pub model: Option<Model>,
-    /// What the loader no longer needs, being freed.
-    pub(crate) freeing: workers::Aside,
-}
+use super::Parsed;
+use super::partial::{Items, Part, Partial, alone, items_alone, parse_items};
 
 /// One file the loader knows of: discovered, or declared by a `mod`.
-struct Slot {
+pub(crate) struct Slot {
     path: PathBuf,
     code: CodeKind,
     /// How many `mod` declarations lead to it from a discovered file.
@@ -57,7 +30,7 @@ struct Slot {
     state: State,
 }
 
-enum State {
+pub(crate) enum State {
     Pending,
     Scanned {
         scan: Box<Scan>,
@@ -76,66 +49,7 @@ enum State {
     Unreadable(String),
 }
 
-/// Byte ranges of a file's text.
-type Ranges = Vec<(usize, usize)>;
-
-/// Some items of a file, parsed alone: top-level structs and functions,
-/// as indices into its scan's.
-struct Partial {
-    text: Fingerprint,
-    facts: usize,
-    structs: Vec<usize>,
-    functions: Vec<usize>,
-    /// The names whose every mention in a function is parsed.
-    covered: Vec<String>,
-}
-
-/// What to parse of a file that is not parsed whole: the items wanted,
-/// and the functions among `candidates` whose text mentions one of
-/// `names`; with the items parsed before and their facts, to which a
-/// parse of the new items alone adds where it can.
-struct Items<'a> {
-    scan: &'a Scan,
-    /// The ranges that parse the `mod` declarations whose code the scan
-    /// cannot tell, when it is wanted.
-    declarations: Option<Ranges>,
-    items: Vec<scan::Item>,
-    candidates: Vec<(usize, &'a ScannedFn)>,
-    names: &'a [String],
-    done: Part,
-    facts: Option<&'a FileFacts>,
-}
-
-/// Some items of a file as merged byte ranges: their own, and all that
-/// parse them alone (with the blocks around them).
-#[derive(Default)]
-struct Part {
-    own: Ranges,
-    all: Ranges,
-}
-
-impl Part {
-    fn of(scan: &Scan, items: &[scan::Item]) -> Part {
-        Part {
-            own: scan::merged(
-                items
-                    .iter()
-                    .map(|item| (item.own.0 as usize, item.own.1 as usize))
-                    .collect(),
-            ),
-            all: scan::merged(items.iter().flat_map(|&item| scan.ranges(item)).collect()),
-        }
-    }
-
-    /// Whether the bytes `own` lie inside the own bytes of these items.
-    fn holds(&self, (start, end): (u32, u32)) -> bool {
-        let (start, end) = (start as usize, end as usize);
-        let after = self.own.partition_point(|&(s, _)| s <= start);
-        after > 0 && end <= self.own[after - 1].1
-    }
-}
-
-enum Outcome {
+pub(crate) enum Outcome {
     /// The scan, the files its `mod` declarations refer to, and the
     /// declarations whose files are missing.
     Scanned(Scan, Vec<ScannedChild>, Vec<(String, PathBuf)>),
@@ -155,7 +69,7 @@ enum Outcome {
     Unreadable(String),
 }
 
-struct Loader {
+pub(crate) struct Loader {
     workers: workers::Pool,
     config: Config,
     vocabulary: Vocabulary,
@@ -186,68 +100,34 @@ struct Loader {
     warnings: Vec<String>,
 }
 
-pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Parsed {
-    let mut loader = Loader {
-        workers: workers::Pool::new(options.threads, WORKER_STACK),
-        config: config.clone(),
-        vocabulary: config.vocabulary(),
-        roles: Roles::new(config.vocabulary()),
-        slots: Vec::new(),
-        index: HashMap::default(),
-        facts: Vec::new(),
-        owners: Vec::new(),
-        marked: Vec::new(),
-        numbered: Vec::new(),
-        order: Vec::new(),
-        declared: HashMap::default(),
-        fields: HashSet::default(),
-        parsed_scans: Vec::new(),
-        digest: Digest::default(),
-        root: discovery.root.clone(),
-        warnings: Vec::new(),
-    };
-    for input in &discovery.inputs {
-        loader.add(input.path.clone(), input.code, 0);
-    }
-    // The prefilter's model is rebuilt only when a round with the model of
-    // an earlier one wants nothing more: what it wants then is wanted
-    // anyway, and the last round always sees every parsed file. A model
-    // that looked for the candidates' evidence is not kept: an older model
-    // never looks for it, so its round would want nothing new.
-    let mut model: Option<Model> = None;
-    loop {
-        let pending: Vec<usize> = loader.with_state(|s| matches!(s, State::Pending));
-        if !options.prefilter {
-            if pending.is_empty() {
-                break;
-            }
-            let all = pending.into_iter().map(|id| (id, Want::Full)).collect();
-            loader.parse(all);
-            continue;
-        }
-        loader.scan(&pending);
-        let fresh = model.is_none();
-        // A model built before any file was parsed knows no field: the
-        // next round builds one from what this round parses.
-        let knows_nothing = fresh && loader.facts.is_empty();
-        let chosen = loader.select(&mut model);
-        if chosen.is_empty() {
-            if fresh {
-                break;
-            }
-            model = None;
-            continue;
-        }
-        if knows_nothing || model.as_ref().is_some_and(Model::helpers_traced) {
-            model = None;
-        }
-        loader.parse(chosen);
-    }
-    loader.workers.release();
-    loader.finish(model)
-}
-
 impl Loader {
+    /// A loader of the discovered files, reading them on `threads` threads.
+    pub(crate) fn new(discovery: &Discovery, threads: usize, config: &Config) -> Loader {
+        let mut loader = Loader {
+            workers: workers::Pool::new(threads, super::WORKER_STACK),
+            config: config.clone(),
+            vocabulary: config.vocabulary(),
+            roles: Roles::new(config.vocabulary()),
+            slots: Vec::new(),
+            index: HashMap::default(),
+            facts: Vec::new(),
+            owners: Vec::new(),
+            marked: Vec::new(),
+            numbered: Vec::new(),
+            order: Vec::new(),
+            declared: HashMap::default(),
+            fields: HashSet::default(),
+            parsed_scans: Vec::new(),
+            digest: Digest::default(),
+            root: discovery.root.clone(),
+            warnings: Vec::new(),
+        };
+        for input in &discovery.inputs {
+            loader.add(input.path.clone(), input.code, 0);
+        }
+        loader
+    }
+
     fn add(&mut self, path: PathBuf, code: CodeKind, depth: usize) {
         if let Some(&id) = self.index.get(&path) {
             let slot = &mut self.slots[id];
@@ -266,13 +146,23 @@ impl Loader {
         });
     }
 
-    fn with_state(&self, wanted: impl Fn(&State) -> bool) -> Vec<usize> {
+    /// Whether no file has been parsed yet.
+    pub(super) fn knows_no_facts(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Lets the worker threads go: nothing more is read or parsed.
+    pub(super) fn release_workers(&mut self) {
+        self.workers.release();
+    }
+
+    pub(super) fn with_state(&self, wanted: impl Fn(&State) -> bool) -> Vec<usize> {
         (0..self.slots.len())
             .filter(|&i| wanted(&self.slots[i].state))
             .collect()
     }
 
-    fn scan(&mut self, ids: &[usize]) {
+    pub(super) fn scan(&mut self, ids: &[usize]) {
         if ids.is_empty() {
             return;
         }
@@ -322,7 +212,7 @@ impl Loader {
 
     /// What the prefilter wants parsed next, with `model` built from the
     /// facts of the parsed files unless an earlier round's is given.
-    fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
+    pub(super) fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
         self.mark_test_code();
         let fresh = model.is_none();
         let order = if fresh {
@@ -389,7 +279,7 @@ impl Loader {
     }
 
     /// Parses files as a whole, or some of their items alone.
-    fn parse(&mut self, work: Vec<(usize, Want)>) {
+    pub(super) fn parse(&mut self, work: Vec<(usize, Want)>) {
         let inputs: Vec<(&Path, CodeKind, Option<Items>)> = work
             .iter()
             .map(|(id, want)| {
@@ -698,7 +588,7 @@ impl Loader {
             .zip(&mut self.marked);
         for ((facts, owner), marked) in files {
             if !*marked && test.contains(owner) {
-                mark_test(facts);
+                facts.mark_test();
                 *marked = true;
             }
         }
@@ -750,7 +640,7 @@ impl Loader {
 
     /// Orders the files as discovery found them, then by the depth of the
     /// `mod` declarations that led to them, and assigns file ids.
-    fn finish(mut self, model: Option<Model>) -> Parsed {
+    pub(super) fn finish(mut self, model: Option<Model>) -> Parsed {
         let test = self.mark_test_code();
         let order = self.file_order();
         let mut facts: Vec<Option<FileFacts>> = std::mem::take(&mut self.facts)
@@ -930,301 +820,11 @@ fn parsed_structs<'a>(
 
 /// A file a `mod name;` declaration refers to, with the declaration's code
 /// where the scan can tell it.
-struct ScannedChild {
+pub(crate) struct ScannedChild {
     path: PathBuf,
     code: Option<CodeKind>,
     /// The file's slot, once the loader knows the file.
     slot: Option<usize>,
-}
-
-fn mark_test(facts: &mut FileFacts) {
-    for s in &mut facts.structs {
-        s.code = CodeKind::Test;
-    }
-    for a in &mut facts.accesses {
-        a.code = CodeKind::Test;
-    }
-    for c in &mut facts.comparisons {
-        c.code = CodeKind::Test;
-    }
-    for c in &mut facts.calls {
-        c.code = CodeKind::Test;
-    }
-}
-
-/// The candidates whose own text holds one of `names` as a word: every
-/// function that mentions one, and some that only say it in a comment or
-/// a literal.
-fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let word = |byte: Option<&u8>| byte.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-    let finders: Vec<memchr::memmem::Finder> = names
-        .iter()
-        .map(|name| memchr::memmem::Finder::new(name.as_bytes()))
-        .collect();
-    candidates
-        .iter()
-        .filter(|(_, function)| {
-            let Some((start, end)) = function.own_range() else {
-                return false;
-            };
-            let Some(own) = bytes.get(start..end) else {
-                return false;
-            };
-            finders.iter().any(|finder| {
-                finder.find_iter(own).any(|at| {
-                    let after = at + finder.needle().len();
-                    let joined = at > 0 && word(own.get(at - 1)) || word(own.get(after));
-                    !joined
-                })
-            })
-        })
-        .map(|(i, _)| *i)
-        .collect()
-}
-
-/// The byte ranges that parse `items` of a file alone: theirs, and the
-/// file's inner attributes (`#![cfg(test)]`), which apply to every item.
-fn alone(scan: &Scan, items: impl IntoIterator<Item = scan::Item>) -> Ranges {
-    std::iter::once((0, scan.inner_attributes_end))
-        .chain(items.into_iter().flat_map(|item| scan.ranges(item)))
-        .collect()
-}
-
-/// The facts of a file's items parsed before (`facts`, of `done`) with
-/// those of the items `more`, parsed alone with the file's inner
-/// attributes `inner`, in the order one parse of both would give: `None`
-/// unless the own ranges of the two lie apart, neither parse reads the
-/// other's own ranges (the blocks around them may be shared), and every
-/// fact falls in an own range.
-fn added(
-    text: &str,
-    facts: &FileFacts,
-    done: &Part,
-    more: &Part,
-    inner: (usize, usize),
-    code: CodeKind,
-) -> Option<FileFacts> {
-    if overlap(&done.all, &more.own) || overlap(&more.all, &done.own) {
-        return None;
-    }
-    // Each own range with its run: the maximal sequence of adjacent own
-    // ranges of one part, whose facts one parse gives in a row.
-    let mut parts: Vec<(usize, usize, bool)> = done
-        .own
-        .iter()
-        .map(|&(start, end)| (start, end, false))
-        .chain(more.own.iter().map(|&(start, end)| (start, end, true)))
-        .collect();
-    parts.sort_unstable();
-    let mut runs: Vec<(usize, usize, usize)> = Vec::with_capacity(parts.len());
-    let mut last: Option<(usize, bool)> = None;
-    for (start, end, new) in parts {
-        let apart = match runs.last() {
-            Some(&(_, previous_end, _)) => start > previous_end,
-            None => start >= inner.1,
-        };
-        if !apart {
-            return None;
-        }
-        let run = match last {
-            Some((run, side)) if side == new => run,
-            Some((run, _)) => run + 1,
-            None => 0,
-        };
-        last = Some((run, new));
-        runs.push((start, end, run));
-    }
-    let ranges: Ranges = std::iter::once(inner)
-        .chain(more.all.iter().copied())
-        .collect();
-    let more_facts = extract_excerpt(text, &ranges, code).ok()?;
-    let position = |span: crate::analysis::facts::Span| {
-        let after = runs.partition_point(|&(start, _, _)| start <= span.start);
-        let &(_, end, run) = runs.get(after.checked_sub(1)?)?;
-        (span.start < end).then_some(run)
-    };
-    facts.clone().merged_in_order(more_facts, position)
-}
-
-/// Whether a range of `a` overlaps one of `b`; both sorted and disjoint.
-fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
-    a.iter().any(|&(start, end)| {
-        let after = b.partition_point(|&(other_start, _)| other_start < end);
-        after > 0 && b[after - 1].1 > start
-    })
-}
-
-/// Parses the items of a file that a round wants (see [`Items`]); `None`
-/// when they do not parse alone, and the file is parsed whole instead.
-fn parse_items(
-    path: &Path,
-    text: &str,
-    items: &Items<'_>,
-    code: CodeKind,
-    exists: &dyn Fn(&Path) -> bool,
-) -> Option<Outcome> {
-    // The items around the declarations the scan cannot tell parse apart
-    // from the others, and give only their declarations.
-    let declared = match &items.declarations {
-        Some(ranges) => {
-            let facts = extract_excerpt(text, ranges, code).ok()?;
-            Some(Declared::new(path, &facts.mod_decls, exists))
-        }
-        None => None,
-    };
-    if items.items.is_empty() && items.names.is_empty() {
-        return declared.map(Outcome::Declared);
-    }
-    let found = mentioning(text, &items.candidates, items.names);
-    let mut wanted = items.items.clone();
-    wanted.extend(
-        items
-            .candidates
-            .iter()
-            .filter(|(i, _)| found.contains(i))
-            .filter_map(|(_, function)| function.item),
-    );
-    // An item inside one parsed before (a struct in a macro call whose
-    // other struct was wanted first) was parsed with it, and so were the
-    // blocks around it: its facts are in hand.
-    wanted.retain(|item| !items.done.holds(item.own));
-    let facts = match items.facts {
-        Some(facts) if wanted.is_empty() => facts.clone(),
-        _ => {
-            let more = Part::of(items.scan, &wanted);
-            let inner = (0, items.scan.inner_attributes_end);
-            match items
-                .facts
-                .and_then(|facts| added(text, facts, &items.done, &more, inner, code))
-            {
-                Some(facts) => facts,
-                None => {
-                    let all: Ranges = std::iter::once(inner)
-                        .chain(items.done.all.iter().copied())
-                        .chain(more.all)
-                        .collect();
-                    extract_excerpt(text, &all, code).ok()?
-                }
-            }
-        }
-    };
-    Some(Outcome::Partial(
-        Fingerprint::of(text),
-        facts,
-        found,
-        declared,
-    ))
-}
-
-/// What a parse tells of a file's `mod` declarations: the files they refer
-/// to. For the items around the declarations whose code a scan cannot
-/// tell, these take the place of the files the scan gave for them.
-struct Declared {
-    /// The files that exist, with the code of their declarations.
-    children: Vec<(PathBuf, CodeKind)>,
-    /// The names of the declarations whose files are missing, with those
-    /// files.
-    missing: Vec<(String, PathBuf)>,
-}
-
-impl Declared {
-    /// Tells whether a file exists with `exists`.
-    fn new(path: &Path, decls: &[ModDecl], exists: &dyn Fn(&Path) -> bool) -> Declared {
-        let mut declared = Declared {
-            children: Vec::new(),
-            missing: Vec::new(),
-        };
-        for ((child, code), decl) in module_files(path, decls, exists).into_iter().zip(decls) {
-            if exists(&child) {
-                declared.children.push((child, code));
-            } else {
-                declared.missing.push((decl.name.clone(), child));
-            }
-        }
-        declared
-    }
-}
-
-/// The facts of some byte ranges of a file, parsed as an [`Excerpt`].
-fn extract_excerpt(
-    text: &str,
-    ranges: &[(usize, usize)],
-    code: CodeKind,
-) -> Result<FileFacts, syntax::ParseError> {
-    let excerpt = Excerpt::new(text, ranges);
-    let mut facts = syntax::extract(0, &excerpt.text, code)?;
-    facts.for_each_span(|span| {
-        span.start = excerpt.offset_in_file(span.start);
-        span.end = excerpt.offset_in_file(span.end);
-    });
-    Ok(facts)
-}
-
-/// The facts of a file that does not parse: those of each struct and
-/// function the scan finds that parses alone, so that a syntax error
-/// elsewhere loses no more than the prefilter, which parses items alone,
-/// would keep.
-fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts {
-    let mut items: Vec<scan::Item> = scan
-        .structs
-        .iter()
-        .filter_map(|s| s.item)
-        .chain(scan.functions.iter().filter_map(|f| f.item))
-        .collect();
-    // An item inside another (a method inside the `impl` that a macro in
-    // it made a top-level item) is parsed with that one, once.
-    items.sort_unstable_by_key(|item| (item.own.0, std::cmp::Reverse(item.own.1)));
-    let mut end = 0;
-    items.retain(|item| {
-        let outside = item.own.0 >= end;
-        if outside {
-            end = item.own.1;
-        }
-        outside
-    });
-    let mut facts = FileFacts::default();
-    for item in items {
-        if let Ok(more) = extract_excerpt(text, &alone(scan, [item]), code) {
-            facts.append(more);
-        }
-    }
-    facts
-}
-
-/// Some byte ranges of a file, each on a line of its own, parsed instead
-/// of the file: the parser never reads the text between them.
-struct Excerpt {
-    text: String,
-    /// Where each range starts in `text` and in the file, in order; the
-    /// first is an empty range at 0, where spans without a place point.
-    segments: Vec<(usize, usize)>,
-}
-
-impl Excerpt {
-    fn new(file: &str, ranges: &[(usize, usize)]) -> Excerpt {
-        let mut excerpt = Excerpt {
-            text: String::from("\n"),
-            segments: vec![(0, 0)],
-        };
-        for (start, end) in scan::merged(ranges.to_vec()) {
-            // Ranges start and end at ASCII tokens.
-            let Some(part) = file.get(start..end) else {
-                continue;
-            };
-            excerpt.segments.push((excerpt.text.len(), start));
-            excerpt.text.push_str(part);
-            excerpt.text.push('\n');
-        }
-        excerpt
-    }
-
-    /// The offset in the file of the offset `at` in the excerpt.
-    fn offset_in_file(&self, at: usize) -> usize {
-        let after = self.segments.partition_point(|&(start, _)| start <= at);
-        let (start, in_file) = self.segments[after.saturating_sub(1)];
-        in_file + (at - start)
-    }
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -1255,175 +855,3 @@ fn run_parallel<T: Sync>(
         .collect()
 }
 
-/// The files a module's `mod name;` declarations refer to.
-fn module_files(
-    path: &Path,
-    decls: &[ModDecl],
-    exists: &dyn Fn(&Path) -> bool,
-) -> Vec<(PathBuf, CodeKind)> {
-    let Some(dir) = path.parent() else {
-        return Vec::new();
-    };
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let owns_dir = matches!(stem, "mod" | "lib" | "main" | "build");
-    let child_dir = if owns_dir {
-        dir.to_path_buf()
-    } else {
-        dir.join(stem)
-    };
-    decls
-        .iter()
-        .map(|decl| {
-            let file = match &decl.path_attr {
-                Some(explicit) => dir.join(explicit),
-                None => {
-                    let dir: PathBuf = decl.inline.iter().fold(child_dir.clone(), |d, m| d.join(m));
-                    let flat = dir.join(format!("{}.rs", decl.name));
-                    if exists(&flat) {
-                        flat
-                    } else {
-                        dir.join(&decl.name).join("mod.rs")
-                    }
-                }
-            };
-            (crate::input::discover::absolute(&file), decl.code)
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_excerpt_maps_its_offsets_back_to_the_file() {
-        let file =
-            "use a;\nstruct S { max_a: u8 }\nconst C: u8 = 1;\nfn f(s: S) -> u8 { s.max_a }\n";
-        let struct_at = file.find("struct").expect("struct");
-        let fn_at = file.find("fn f").expect("fn");
-        let ranges = [
-            (fn_at, file.len() - 1),
-            (struct_at, struct_at + 6),
-            (struct_at + 6, struct_at + 22),
-        ];
-        let excerpt = Excerpt::new(file, &ranges);
-        assert_eq!(
-            excerpt.text,
-            "\nstruct S { max_a: u8 }\nfn f(s: S) -> u8 { s.max_a }\n"
-        );
-        for word in ["struct", "max_a: u8 }", "fn f", "s.max_a }"] {
-            let at = excerpt.text.find(word).expect("word");
-            let in_file = excerpt.offset_in_file(at);
-            assert_eq!(&file[in_file..in_file + word.len()], word);
-            let end = excerpt.offset_in_file(at + word.len());
-            assert_eq!(&file[in_file..end], word);
-        }
-        // Spans without a place point at 0 in both.
-        assert_eq!(excerpt.offset_in_file(0), 0);
-        let facts = crate::analysis::syntax::extract(0, &excerpt.text, CodeKind::Production)
-            .expect("parses");
-        assert_eq!(facts.structs.len(), 1);
-    }
-
-    #[test]
-    fn a_file_that_does_not_parse_keeps_each_item_once() {
-        let text = "impl X {\n    m! { fn f(s: S) { s.max_a; } }\n    fn g(s: S) -> bool { s.max_b > 1 }\n}\nfn h(s: S) { s.max_c; }\nconst BROKEN: u8 = ;\n";
-        assert!(crate::analysis::syntax::extract(0, text, CodeKind::Production).is_err());
-        let scan = scan::scan(text, &Vocabulary::default());
-        let facts = items_alone(text, &scan, CodeKind::Production);
-        // `g` is parsed with the `impl` around `f` (whose macro, in an
-        // `impl`, gives no facts), not a second time alone.
-        let mut fields: Vec<&str> = facts.accesses.iter().map(|a| &*a.place.field).collect();
-        fields.sort_unstable();
-        assert_eq!(fields, ["max_b", "max_c"]);
-        let at = facts
-            .accesses
-            .iter()
-            .find(|a| &*a.place.field == "max_c")
-            .expect("max_c");
-        assert_eq!(&text[at.span.start..at.span.end], "max_c");
-    }
-
-    #[test]
-    fn items_parsed_later_are_added_in_the_order_of_one_parse() {
-        let text = "impl Agent {\n    fn a(&self) -> bool { self.steps_used > self.max_steps }\n    fn b(&mut self) { self.steps_used += 1; }\n}\nfn c(s: &mut S) { s.max_steps = 2; }\nfn d(s: &S) -> bool { s.x == s.max_steps }\nfn outer() {\n    fn inner(s: &S) { s.x += 1; }\n    let y = 1;\n}\n";
-        let scan = scan::scan(text, &Vocabulary::default());
-        let item = |name: &str| {
-            let at = text.find(&format!("fn {name}")).expect("defined");
-            scan.functions
-                .iter()
-                .filter_map(|f| f.item)
-                .filter(|item| item.own.0 as usize <= at && at < item.own.1 as usize)
-                .min_by_key(|item| item.own.1 - item.own.0)
-                .expect("parses alone")
-        };
-        let inner = (0, scan.inner_attributes_end);
-        let parse = |items: &[scan::Item]| {
-            let part = Part::of(&scan, items);
-            let ranges: Ranges = std::iter::once(inner).chain(part.all).collect();
-            extract_excerpt(text, &ranges, CodeKind::Production).expect("parses")
-        };
-        let debug = |facts: &FileFacts| format!("{facts:?}");
-        // A method beside one parsed before, in the same `impl`, and a
-        // function between two parsed before.
-        for (before, after) in [
-            (&["a", "c"][..], &["b", "d"][..]),
-            (&["b", "d"], &["a", "c"]),
-        ] {
-            let done: Vec<scan::Item> = before.iter().map(|n| item(n)).collect();
-            let more: Vec<scan::Item> = after.iter().map(|n| item(n)).collect();
-            let both: Vec<scan::Item> = done.iter().chain(&more).copied().collect();
-            let facts = parse(&done);
-            let added = added(
-                text,
-                &facts,
-                &Part::of(&scan, &done),
-                &Part::of(&scan, &more),
-                inner,
-                CodeKind::Production,
-            )
-            .expect("apart");
-            assert_eq!(
-                debug(&added),
-                debug(&parse(&both)),
-                "{after:?} after {before:?}"
-            );
-        }
-        // A function nested in one parsed before cannot be added to it;
-        // it parses with the function around it, so that one holds it.
-        let outer = [item("outer")];
-        let facts = parse(&outer);
-        let nested = Part::of(&scan, &[item("inner")]);
-        let done = Part::of(&scan, &outer);
-        assert!(added(text, &facts, &done, &nested, inner, CodeKind::Production).is_none());
-        assert!(done.holds(item("inner").own));
-        // Items beside it are not held.
-        assert!(!done.holds(item("c").own));
-        assert!(!Part::of(&scan, &[item("c")]).holds(item("outer").own));
-    }
-
-    #[test]
-    fn functions_are_chosen_by_the_words_they_hold() {
-        let text = "fn a(s: S) { s.max_ab; }\nfn b(s: S) { s.r#max_a; }\nfn c() { /* max_a */ }\nfn d(s: S) { s.amax_a; }\nfn e(s: S) { s.max_a }";
-        let scan = scan::scan(text, &Vocabulary::default());
-        let name = |f: &ScannedFn| f.own_range().map(|(start, _)| &text[start + 3..start + 4]);
-        let candidates: Vec<(usize, &ScannedFn)> = scan.functions.iter().enumerate().collect();
-        let names = |found: Vec<usize>| -> Vec<&str> {
-            let mut names: Vec<&str> = found
-                .iter()
-                .filter_map(|&i| name(&scan.functions[i]))
-                .collect();
-            names.sort_unstable();
-            names
-        };
-        let found = mentioning(text, &candidates, &["max_a".to_string()]);
-        assert_eq!(names(found), ["b", "c", "e"]);
-        let some: Vec<(usize, &ScannedFn)> = candidates
-            .iter()
-            .copied()
-            .filter(|(_, f)| name(f) != Some("d"))
-            .collect();
-        let found = mentioning(text, &some, &["max_ab".to_string(), "amax_a".to_string()]);
-        assert_eq!(names(found), ["a"]);
-    }
-}

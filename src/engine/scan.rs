@@ -12,6 +12,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::analysis::names;
+pub(crate) use crate::analysis::syntax::excerpt::merged;
 
 /// What the prefilter needs to know about one file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -510,18 +511,6 @@ fn read_item(
     }
 }
 
-/// The union of byte ranges, as sorted disjoint ranges.
-pub fn merged(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    ranges.sort_unstable();
-    let mut union: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
-    for (start, end) in ranges {
-        match union.last_mut() {
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
-            _ => union.push((start, end)),
-        }
-    }
-    union
-}
 
 /// The names seen lately in a file, in a small table that each name's
 /// hash picks a place in: most repeats of a name are dropped before the

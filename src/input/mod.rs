@@ -2,4 +2,5 @@
 //! when an output needs it.
 
 pub mod discover;
+pub mod modules;
 pub mod source;

@@ -5,6 +5,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 mod attrs;
 mod exprs;
+pub(crate) mod excerpt;
 mod macros;
 mod offsets;
 mod paths;
