@@ -28,7 +28,7 @@ use engine as pipeline;
 use engine::workers;
 use input::discover;
 use input::source::SourceDb;
-use registry::Level;
+use registry::{Level, LintId};
 
 /// Everything one run found, ready for any output format.
 #[derive(Debug)]
@@ -72,6 +72,16 @@ pub fn analyze(
     selection: &discover::Selection,
     options: pipeline::Options,
 ) -> Result<Report, String> {
+    analyze_lints(selection, options, &LintId::ALL)
+}
+
+/// [`analyze`] with the lints `ids` only: the prefilter serves their
+/// demands alone.
+pub(crate) fn analyze_lints(
+    selection: &discover::Selection,
+    options: pipeline::Options,
+    ids: &[LintId],
+) -> Result<Report, String> {
     let mut discovery = discover::discover(selection, options.threads)?;
     let config =
         config::Config::load(&discovery.root, &discovery.manifests).map_err(|e| e.to_string())?;
@@ -81,7 +91,9 @@ pub fn analyze(
             input.code = facts::CodeKind::Test;
         }
     }
-    let mut parsed = pipeline::parse_all(&discovery, options, &config);
+    let mut parsed = pipeline::parse_all(&discovery, options, &config, &|model, tier| {
+        lints::demand_of(ids, model, tier)
+    });
     discovery.warnings.append(&mut parsed.warnings);
     let model = match parsed.model.take() {
         Some(model) => model,
@@ -99,7 +111,7 @@ pub fn analyze(
     // Freed beside the lints and the output; waited for when the report
     // is dropped.
     freeing.free(facts);
-    let mut findings = lints::run_all(&model);
+    let mut findings = lints::run_only(ids, &model);
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
@@ -118,3 +130,6 @@ pub fn analyze(
         _freeing: freeing,
     })
 }
+
+#[cfg(test)]
+mod demand_tests;

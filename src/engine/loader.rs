@@ -6,6 +6,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::analysis::facts::{CodeKind, FileFacts, ModDecl};
+use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
 use crate::analysis::names::{Roles, Vocabulary};
 use crate::analysis::syntax;
@@ -212,7 +213,11 @@ impl Loader {
 
     /// What the prefilter wants parsed next, with `model` built from the
     /// facts of the parsed files unless an earlier round's is given.
-    pub(super) fn select(&mut self, model: &mut Option<Model>) -> Vec<(usize, Want)> {
+    pub(super) fn select(
+        &mut self,
+        model: &mut Option<Model>,
+        demand: &dyn Fn(&Model, Tier) -> Demand,
+    ) -> Vec<(usize, Want)> {
         self.mark_test_code();
         let fresh = model.is_none();
         let order = if fresh {
@@ -272,7 +277,7 @@ impl Loader {
             workers: &self.workers,
         };
         let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
-        prefilter::select(&unparsed, &known, model, trace_helpers)
+        prefilter::select(&unparsed, &known, model, trace_helpers, demand)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
             .collect()
@@ -854,4 +859,3 @@ fn run_parallel<T: Sync>(
         })
         .collect()
 }
-

@@ -14,6 +14,7 @@ pub mod scan;
 pub mod workers;
 
 use crate::analysis::facts::FileFacts;
+use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
 use crate::config::Config;
 use crate::diagnostic::FileError;
@@ -52,7 +53,15 @@ pub struct Parsed {
     pub(crate) freeing: workers::Aside,
 }
 
-pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Parsed {
+/// Loads the discovered files, parsing what `demand` (the lints' demand,
+/// [`crate::analysis::lints::demand`]) asks for when the prefilter is on,
+/// every file when it is off.
+pub fn parse_all(
+    discovery: &Discovery,
+    options: Options,
+    config: &Config,
+    demand: &dyn Fn(&Model, Tier) -> Demand,
+) -> Parsed {
     let mut loader = Loader::new(discovery, options.threads, config);
     // The prefilter's model is rebuilt only when a round with the model of
     // an earlier one wants nothing more: what it wants then is wanted
@@ -75,7 +84,7 @@ pub fn parse_all(discovery: &Discovery, options: Options, config: &Config) -> Pa
         // A model built before any file was parsed knows no field: the
         // next round builds one from what this round parses.
         let knows_nothing = fresh && loader.knows_no_facts();
-        let chosen = loader.select(&mut model);
+        let chosen = loader.select(&mut model, demand);
         if chosen.is_empty() {
             if fresh {
                 break;

@@ -136,7 +136,11 @@ pub(crate) fn parse_items(
 /// The candidates whose own text holds one of `names` as a word: every
 /// function that mentions one, and some that only say it in a comment or
 /// a literal.
-pub(crate) fn mentioning(text: &str, candidates: &[(usize, &ScannedFn)], names: &[String]) -> Vec<usize> {
+pub(crate) fn mentioning(
+    text: &str,
+    candidates: &[(usize, &ScannedFn)],
+    names: &[String],
+) -> Vec<usize> {
     let bytes = text.as_bytes();
     let word = |byte: Option<&u8>| byte.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
     let finders: Vec<memchr::memmem::Finder> = names

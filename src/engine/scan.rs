@@ -511,7 +511,6 @@ fn read_item(
     }
 }
 
-
 /// The names seen lately in a file, in a small table that each name's
 /// hash picks a place in: most repeats of a name are dropped before the
 /// names are sorted.

@@ -7,7 +7,32 @@ use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
-pub fn run(model: &Model) -> Vec<Finding> {
+use super::demand::{Demand, Tier};
+
+/// What the pass reads: the budget fields' spends and checks; then, for a
+/// counter that is checked but not spent, its every access (its uncertain
+/// spends and test writes) and the amounts of its parallel trackers, which
+/// the suggestion spends it by.
+pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
+    if tier == Tier::Pairing {
+        demand.budget_fields(model);
+        return;
+    }
+    for pairing in &model.pairings {
+        let counter = pairing.counter;
+        if !model.uses[counter].production_spends.is_empty()
+            || model.enforcing_checks(pairing).is_empty()
+        {
+            continue;
+        }
+        demand.every_access(&model.fields[counter]);
+        for (tracker, _) in model.parallel_trackers(counter) {
+            demand.amounts_of(&model.fields[tracker]);
+        }
+    }
+}
+
+pub(super) fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
     for pairing in &model.pairings {
         let counter = pairing.counter;

@@ -6,7 +6,27 @@ use crate::analysis::model::Model;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
-pub fn run(model: &Model) -> Vec<Finding> {
+use super::demand::{Demand, Tier};
+
+/// What the pass reads: every read of a limit nothing is known to read
+/// yet, and the budget fields its note and fix name; then, beside a limit
+/// nothing reads, the reads of its struct's other fields, which make the
+/// struct a budget (unless BL003 exempts it).
+pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
+    if tier == Tier::Pairing {
+        demand.budget_fields(model);
+        return;
+    }
+    for (id, field) in model.fields.iter().enumerate() {
+        if model.is_unread_limit(id) {
+            for &sibling in &model.structs[field.owner].fields {
+                demand.certain_access(&model.fields[sibling]);
+            }
+        }
+    }
+}
+
+pub(super) fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
     for limit in 0..model.fields.len() {
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {

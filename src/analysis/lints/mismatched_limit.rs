@@ -7,7 +7,16 @@ use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
-pub fn run(model: &Model) -> Vec<Finding> {
+use super::demand::{Demand, Tier};
+
+/// What the pass reads: the budget fields' spends, reads and checks.
+pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
+    if tier == Tier::Pairing {
+        demand.budget_fields(model);
+    }
+}
+
+pub(super) fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
     for check in model.checks.iter().filter(|c| c.enforces()) {
         let budget_fields = |side: usize| -> Vec<FieldId> {

@@ -9,7 +9,16 @@ use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
-pub fn run(model: &Model) -> Vec<Finding> {
+use super::demand::{Demand, Tier};
+
+/// What the pass reads: the budget fields' spends, reads and checks.
+pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
+    if tier == Tier::Pairing {
+        demand.budget_fields(model);
+    }
+}
+
+pub(super) fn run(model: &Model) -> Vec<Finding> {
     let spent_dimensions: Vec<&Pairing> = model
         .pairings
         .iter()

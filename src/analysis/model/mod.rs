@@ -289,13 +289,7 @@ impl Model {
             return;
         }
         self.helpers_traced = true;
-        let relevant: HashSet<&str> = self
-            .fields
-            .iter()
-            .filter(|f| f.role != Role::Other)
-            .map(|f| f.name.as_str())
-            .collect();
-        let traced = helpers::trace(facts, &relevant);
+        let traced = helpers::trace(facts, &self.budget_field_names());
         for comparison in traced {
             let mut check = self.resolve_check(&comparison);
             check.through_helper = true;

@@ -2,12 +2,24 @@
 //! the suggestions, and the demands the prefilter reads. Each answer is a
 //! pure function of the model.
 
+use rustc_hash::FxHashSet as HashSet;
+
 use crate::analysis::facts::Span;
 use crate::analysis::names::Role;
 
 use super::{FieldId, Model};
 
 impl Model {
+    /// The names of the counters and limits: the fields whose comparisons
+    /// inside helper functions the model traces.
+    pub fn budget_field_names(&self) -> HashSet<&str> {
+        self.fields
+            .iter()
+            .filter(|f| f.role != Role::Other)
+            .map(|f| f.name.as_str())
+            .collect()
+    }
+
     /// `Struct::field`, as findings name fields.
     pub fn field_path(&self, field: FieldId) -> String {
         format!(

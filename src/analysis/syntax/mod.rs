@@ -4,8 +4,8 @@
 use rustc_hash::FxHashMap as HashMap;
 
 mod attrs;
-mod exprs;
 pub(crate) mod excerpt;
+mod exprs;
 mod macros;
 mod offsets;
 mod paths;

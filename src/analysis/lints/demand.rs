@@ -1,0 +1,96 @@
+//! What a lint must see to be exact: the contract between the rules and
+//! the prefilter. Each lint declares, beside its pass, the accesses its
+//! findings and suggestions are made of, as a function of the model of
+//! the files parsed so far; the prefilter parses whatever may hold such an
+//! access and asks again, until the demand is met. A demand that misses
+//! something its lint reads makes the output depend on the prefilter,
+//! which the per-lint tests below and `tests/robustness.rs` catch.
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::analysis::model::{FieldId, FieldInfo, Model, StructId};
+use crate::analysis::names::Role;
+
+/// How far the analysis has got when a demand is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// Asked in every round: what decides which fields are counters and
+    /// limits, how they pair, and where they are spent and checked.
+    Pairing,
+    /// Asked once the pairing tier wants nothing more, of a model whose
+    /// helper functions are traced: the evidence of candidate findings.
+    Evidence,
+}
+
+/// The accesses that can change a finding or a suggestion, by field name.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Demand {
+    /// Names whose every access counts, resolved to a field or not.
+    pub every: HashSet<String>,
+    /// Names whose accesses count when they resolve for certain to a field
+    /// of one of these structs (a typed receiver, or the only struct that
+    /// declares the name).
+    pub certain: HashMap<String, HashSet<StructId>>,
+    /// Fields whose spent amounts a suggestion follows out of the functions
+    /// that spend them, through returned values and `let` bindings
+    /// (`suggest::flow`).
+    pub amounts: HashSet<String>,
+}
+
+impl Demand {
+    /// Every access of the field's name counts.
+    pub fn every_access(&mut self, field: &FieldInfo) {
+        self.every.insert(field.name.clone());
+    }
+
+    /// The accesses that resolve for certain to the field count.
+    pub fn certain_access(&mut self, field: &FieldInfo) {
+        self.certain
+            .entry(field.name.clone())
+            .or_default()
+            .insert(field.owner);
+    }
+
+    /// The amounts the field is spent by count, wherever they flow.
+    pub fn amounts_of(&mut self, field: &FieldInfo) {
+        self.amounts.insert(field.name.clone());
+    }
+
+    /// Adds what another demand asks for.
+    pub fn extend(&mut self, other: Demand) {
+        self.every.extend(other.every);
+        for (name, structs) in other.certain {
+            self.certain.entry(name).or_default().extend(structs);
+        }
+        self.amounts.extend(other.amounts);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.every.is_empty() && self.certain.is_empty() && self.amounts.is_empty()
+    }
+
+    /// What pairing and checking are made of: every read and check of a
+    /// limit that bounds a counter, or that nothing is known to read yet
+    /// (BL003); and the spends and checks of counters that resolve to them
+    /// for certain.
+    pub fn budget_fields(&mut self, model: &Model) {
+        let paired: HashSet<FieldId> = model
+            .pairings
+            .iter()
+            .filter(|p| model.fields[p.counter].role != Role::TimeStart)
+            .flat_map(|p| p.limits.iter().copied())
+            .collect();
+        for (id, field) in model.fields.iter().enumerate() {
+            match field.role {
+                Role::Limit { .. } | Role::TimeLimit
+                    if paired.contains(&id) || !model.is_read_in_production(id) =>
+                {
+                    self.every_access(field);
+                }
+                Role::Limit { .. } | Role::TimeLimit => {}
+                Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(field),
+                Role::TimeStart | Role::Other => {}
+            }
+        }
+    }
+}
