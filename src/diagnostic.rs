@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::facts::{FnRef, Span};
+use crate::analysis::facts::{FileId, FnRef, Span};
 use crate::analysis::model::FieldId;
 use crate::registry::{Level, Lint};
 
@@ -135,7 +135,7 @@ pub fn sort(findings: &mut [Finding]) {
 pub struct FileError {
     pub display: String,
     /// The file in the source database when its text could be read.
-    pub file: Option<usize>,
+    pub file: Option<FileId>,
     pub offset: usize,
     pub message: String,
 }

@@ -179,7 +179,7 @@ mod tests {
         let lint = &crate::registry::LINTS[0];
         let finding = |start, field: &str| {
             let span = crate::analysis::facts::Span {
-                file: 0,
+                file: crate::analysis::facts::FileId(0),
                 start,
                 end: start + 1,
             };

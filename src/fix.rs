@@ -6,6 +6,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::Report;
+use crate::analysis::facts::FileId;
 use crate::diagnostic::{Applicability, Suggestion};
 use crate::input::source::SourceFile;
 
@@ -53,7 +54,7 @@ pub fn check_clean(root: &Path) -> Result<(), String> {
 }
 
 pub fn apply(report: &Report) -> Outcome {
-    let mut edits: BTreeMap<usize, Vec<Edit>> = BTreeMap::new();
+    let mut edits: BTreeMap<FileId, Vec<Edit>> = BTreeMap::new();
     for suggestion in report.active().filter_map(|f| f.suggestion.as_ref()) {
         if suggestion.applicability == Applicability::HasPlaceholders {
             continue;
@@ -93,7 +94,7 @@ pub fn apply(report: &Report) -> Outcome {
         for edit in kept.iter().rev() {
             text.replace_range(edit.range.clone(), &edit.text);
         }
-        if let Err(error) = crate::analysis::syntax::extract(0, &text, source.code) {
+        if let Err(error) = crate::analysis::syntax::extract(&text, source.code) {
             outcome.rolled_back.push((
                 source.display.clone(),
                 format!(
@@ -117,7 +118,7 @@ fn write(path: &PathBuf, text: &str) -> Result<(), String> {
 
 /// The text edit a suggestion makes, in the file it names; `None` for a
 /// suggestion without a place.
-pub fn edit_for(report: &Report, suggestion: &Suggestion) -> Option<(usize, Edit)> {
+pub fn edit_for(report: &Report, suggestion: &Suggestion) -> Option<(FileId, Edit)> {
     if let Some(span) = suggestion.replaces {
         let edit = Edit {
             range: span.start..span.end,

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use crate::analysis::facts::{Directive, FileFacts, ItemFact};
+use crate::analysis::facts::{Directive, FileFacts, FileId, ItemFact};
 use crate::diagnostic::{Finding, Suppressed};
 use crate::input::source::{SourceDb, SourceFile};
 use crate::registry::{LintId, find_lint};
@@ -32,7 +32,8 @@ pub fn take(facts: &mut [FileFacts]) -> Vec<FileDirectives> {
 /// like `db.files`.
 pub fn apply(findings: &mut Vec<Finding>, files: &[FileDirectives], db: &SourceDb) {
     let mut unused = Vec::new();
-    for (file, facts) in files.iter().enumerate() {
+    for (index, facts) in files.iter().enumerate() {
+        let file = FileId::new(index);
         for directive in &facts.directives {
             let scope = scope(db.get(file), directive, &facts.items);
             let Ok(names) = &directive.allow else {
@@ -173,7 +174,7 @@ mod tests {
     /// The text each directive of `source` covers.
     fn covered(source: &str) -> Vec<String> {
         let facts =
-            crate::analysis::syntax::extract(0, source, CodeKind::Production).expect("parses");
+            crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
         let file = SourceFile::new(
             PathBuf::from("lib.rs"),
             "lib.rs".to_string(),

@@ -4,7 +4,7 @@
 
 use proc_macro2::{TokenStream, TokenTree};
 
-use crate::analysis::facts::{Directive, Span};
+use crate::analysis::facts::{Directive, FileId, Span};
 
 const MARKER: &str = "budget-lint:";
 
@@ -13,15 +13,20 @@ pub fn mentioned(text: &str) -> bool {
     text.contains(MARKER)
 }
 
-/// The directives of a file that syn has parsed; `file` is its id.
-pub fn extract(file: usize, text: &str) -> Vec<Directive> {
+/// The directives of a file that syn has parsed, in file 0 until the
+/// loader numbers the file.
+pub fn extract(text: &str) -> Vec<Directive> {
     line_comments(text)
         .into_iter()
         .filter_map(|(start, end)| {
             let (allow, reason) = parse(&text[start..end])?;
             let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
             Some(Directive {
-                span: Span { file, start, end },
+                span: Span {
+                    file: FileId::default(),
+                    start,
+                    end,
+                },
                 trailing: !text[line_start..start].trim().is_empty(),
                 allow,
                 reason,
@@ -146,7 +151,7 @@ mod tests {
     use super::*;
 
     fn allowed(text: &str) -> Vec<(Vec<String>, Option<String>, bool)> {
-        extract(0, text)
+        extract(text)
             .into_iter()
             .map(|d| (d.allow.unwrap_or_default(), d.reason, d.trailing))
             .collect()

@@ -2,10 +2,26 @@
 
 use serde::Serialize;
 
+/// A file of the source database: an index into `SourceDb::files`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct FileId(pub(crate) u32);
+
+impl FileId {
+    pub fn new(index: usize) -> FileId {
+        // A run reads far fewer than 2^32 files.
+        FileId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A byte range inside one source file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Span {
-    pub file: usize,
+    pub file: FileId,
     pub start: usize,
     pub end: usize,
 }
@@ -190,7 +206,7 @@ impl FileFacts {
     }
 
     /// Points every span at file `id` of the source database.
-    pub fn assign_file(&mut self, id: usize) {
+    pub fn assign_file(&mut self, id: FileId) {
         self.for_each_span(|span| span.file = id);
     }
 }

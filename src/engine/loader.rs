@@ -5,7 +5,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::analysis::facts::{CodeKind, FileFacts, ModDecl};
+use crate::analysis::facts::{CodeKind, FileFacts, FileId, ModDecl};
 use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
 use crate::analysis::names::{Roles, Vocabulary};
@@ -89,7 +89,7 @@ pub(crate) struct Loader {
     order: Vec<usize>,
     /// The file number the spans of each entry of `facts` point to, if
     /// assigned since it was last replaced.
-    numbered: Vec<Option<usize>>,
+    numbered: Vec<Option<FileId>>,
     /// The files each parsed file's `mod` declarations refer to.
     declared: HashMap<usize, Vec<(usize, CodeKind)>>,
     /// What any file mentions where it may name a field.
@@ -359,7 +359,7 @@ impl Loader {
                 return outcome;
             }
             // The text is read again only if an output needs it.
-            match syntax::extract(0, &text, *code) {
+            match syntax::extract(&text, *code) {
                 Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
                 Err(error) => {
                     let scan = scan::scan(&text, vocabulary);
@@ -632,6 +632,7 @@ impl Loader {
             };
             if let Some(index) = facts {
                 self.numbered.resize(self.facts.len(), None);
+                let file = FileId::new(file);
                 if self.numbered[index] != Some(file) {
                     self.facts[index].assign_file(file);
                     self.numbered[index] = Some(file);
@@ -653,7 +654,7 @@ impl Loader {
             .map(Some)
             .collect();
         let numbered = std::mem::take(&mut self.numbered);
-        let mut facts_of = |index: usize, file: usize| {
+        let mut facts_of = |index: usize, file: FileId| {
             let mut file_facts = facts[index].take().unwrap_or_default();
             if numbered.get(index) != Some(&Some(file)) {
                 file_facts.assign_file(file);
@@ -672,7 +673,7 @@ impl Loader {
                 slot.code = CodeKind::Test;
             }
             let display = || display_path(&self.root, &slot.path);
-            let file = parsed.db.files.len();
+            let file = parsed.db.next_id();
             match std::mem::replace(&mut slot.state, State::Pending) {
                 State::Pending => {}
                 state @ State::Scanned { partial: None, .. } => {

@@ -279,7 +279,7 @@ mod tests {
     #[test]
     fn a_file_that_does_not_parse_keeps_each_item_once() {
         let text = "impl X {\n    m! { fn f(s: S) { s.max_a; } }\n    fn g(s: S) -> bool { s.max_b > 1 }\n}\nfn h(s: S) { s.max_c; }\nconst BROKEN: u8 = ;\n";
-        assert!(crate::analysis::syntax::extract(0, text, CodeKind::Production).is_err());
+        assert!(crate::analysis::syntax::extract(text, CodeKind::Production).is_err());
         let scan = scan::scan(text, &Vocabulary::default());
         let facts = items_alone(text, &scan, CodeKind::Production);
         // `g` is parsed with the `impl` around `f` (whose macro, in an

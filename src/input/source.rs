@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::analysis::facts::CodeKind;
+use crate::analysis::facts::{CodeKind, FileId};
 
 #[derive(Debug)]
 pub struct SourceFile {
@@ -191,50 +191,55 @@ pub struct SourceDb {
 }
 
 impl SourceDb {
-    pub fn get(&self, id: usize) -> &SourceFile {
-        &self.files[id]
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.index()]
+    }
+
+    /// The id the next file added gets.
+    pub fn next_id(&self) -> FileId {
+        FileId::new(self.files.len())
     }
 }
 
 impl<'a> codespan_reporting::files::Files<'a> for SourceDb {
-    type FileId = usize;
+    type FileId = FileId;
     type Name = &'a str;
     type Source = &'a str;
 
-    fn name(&'a self, id: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+    fn name(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
         self.files
-            .get(id)
+            .get(id.index())
             .map(|f| f.display.as_str())
             .ok_or(codespan_reporting::files::Error::FileMissing)
     }
 
-    fn source(&'a self, id: usize) -> Result<&'a str, codespan_reporting::files::Error> {
+    fn source(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
         self.files
-            .get(id)
+            .get(id.index())
             .map(SourceFile::text)
             .ok_or(codespan_reporting::files::Error::FileMissing)
     }
 
     fn line_index(
         &'a self,
-        id: usize,
+        id: FileId,
         offset: usize,
     ) -> Result<usize, codespan_reporting::files::Error> {
         let file = self
             .files
-            .get(id)
+            .get(id.index())
             .ok_or(codespan_reporting::files::Error::FileMissing)?;
         Ok(file.line_index(offset))
     }
 
     fn line_range(
         &'a self,
-        id: usize,
+        id: FileId,
         line_index: usize,
     ) -> Result<Range<usize>, codespan_reporting::files::Error> {
         let file = self
             .files
-            .get(id)
+            .get(id.index())
             .ok_or(codespan_reporting::files::Error::FileMissing)?;
         file.line_range(line_index)
             .ok_or(codespan_reporting::files::Error::LineTooLarge {

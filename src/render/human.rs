@@ -4,6 +4,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
 use codespan_reporting::term::{self, Config};
 
 use crate::Report;
+use crate::analysis::facts::FileId;
 use crate::diagnostic::FileError;
 use crate::diagnostic::Finding;
 use crate::registry::Level;
@@ -16,7 +17,7 @@ fn severity(level: Level) -> Severity {
     }
 }
 
-fn finding_diagnostic(finding: &Finding) -> Diagnostic<usize> {
+fn finding_diagnostic(finding: &Finding) -> Diagnostic<FileId> {
     let mut labels = vec![
         Label::primary(
             finding.primary.file,
@@ -54,7 +55,7 @@ fn finding_diagnostic(finding: &Finding) -> Diagnostic<usize> {
         .with_notes(notes)
 }
 
-fn error_diagnostic(error: &FileError) -> Diagnostic<usize> {
+fn error_diagnostic(error: &FileError) -> Diagnostic<FileId> {
     let diagnostic = Diagnostic::error().with_message(format!(
         "could not lint `{}`: {}",
         error.display, error.message

@@ -2,7 +2,7 @@
 
 use crate::Report;
 use crate::analysis::facts::CodeKind;
-use crate::analysis::model::Model;
+use crate::analysis::model::{FieldId, Model};
 use crate::analysis::names::Role;
 
 pub fn render(report: &Report) -> String {
@@ -51,8 +51,8 @@ pub fn render(report: &Report) -> String {
 
 fn count_checks(
     model: &Model,
-    counter: usize,
-    limits: &[usize],
+    counter: FieldId,
+    limits: &[FieldId],
     countdown: bool,
 ) -> (usize, usize) {
     let mut production = 0;

@@ -8,7 +8,7 @@ pub mod sarif;
 pub mod summary;
 
 use crate::Report;
-use crate::analysis::facts::Span;
+use crate::analysis::facts::{FileId, Span};
 use crate::input::source::{LineColumn, SourceDb};
 
 /// A span as every format reports it: the displayed path and 1-based
@@ -31,6 +31,6 @@ pub fn locate(db: &SourceDb, span: Span) -> Location {
 
 /// A file's path relative to the repository root with forward slashes, as
 /// GitHub expects; absolute when the file lies outside the repository.
-pub fn repo_path(report: &Report, file: usize) -> String {
+pub fn repo_path(report: &Report, file: FileId) -> String {
     crate::input::discover::display_path(&report.repo_root, &report.db.get(file).path)
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::repo_path;
 use crate::Report;
-use crate::analysis::facts::Span;
+use crate::analysis::facts::{FileId, Span};
 use crate::diagnostic::{Finding, Suggestion, Suppressed};
 use crate::fingerprint;
 use crate::registry::{LINTS, Level, Lint};
@@ -158,11 +158,11 @@ fn uri_encode(path: &str) -> String {
 
 struct Writer<'a> {
     report: &'a Report,
-    line_hashes: HashMap<usize, Vec<String>>,
+    line_hashes: HashMap<FileId, Vec<String>>,
 }
 
 impl Writer<'_> {
-    fn uri(&self, file: usize) -> String {
+    fn uri(&self, file: FileId) -> String {
         let path = repo_path(self.report, file);
         match path.strip_prefix('/') {
             Some(absolute) => format!("file:///{}", uri_encode(absolute)),

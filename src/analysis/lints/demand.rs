@@ -80,7 +80,7 @@ impl Demand {
             .filter(|p| model.fields[p.counter].role != Role::TimeStart)
             .flat_map(|p| p.limits.iter().copied())
             .collect();
-        for (id, field) in model.fields.iter().enumerate() {
+        for (id, field) in model.fields.enumerate() {
             match field.role {
                 Role::Limit { .. } | Role::TimeLimit
                     if paired.contains(&id) || !model.is_read_in_production(id) =>

@@ -17,7 +17,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
         demand.budget_fields(model);
         return;
     }
-    for (id, field) in model.fields.iter().enumerate() {
+    for (id, field) in model.fields.enumerate() {
         if model.is_unread_limit(id) {
             for &sibling in &model.structs[field.owner].fields {
                 demand.certain_access(&model.fields[sibling]);
@@ -28,7 +28,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
 
 pub(super) fn run(model: &Model) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for limit in 0..model.fields.len() {
+    for limit in model.fields.ids() {
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {
             continue;
         };

@@ -117,7 +117,6 @@ mod tests {
             pub struct Reply { pub max_items: u32, pub total: u32 }
         ";
         let facts = crate::analysis::syntax::extract(
-            0,
             source,
             crate::analysis::facts::CodeKind::Production,
         )

@@ -13,10 +13,10 @@ use crate::analysis::names::{self, Role, Roles};
 use crate::config::{Config, ExplicitPair};
 
 pub mod helpers;
+mod ids;
 mod queries;
 
-pub type FieldId = usize;
-pub type StructId = usize;
+pub use ids::{FieldId, Id, StructId, Table};
 
 #[derive(Debug)]
 pub struct StructInfo {
@@ -135,17 +135,17 @@ pub struct Pairing {
 
 #[derive(Debug, Default)]
 pub struct Model {
-    pub structs: Vec<StructInfo>,
-    pub fields: Vec<FieldInfo>,
-    pub uses: Vec<FieldUse>,
+    pub structs: Table<StructId, StructInfo>,
+    pub fields: Table<FieldId, FieldInfo>,
+    pub uses: Table<FieldId, FieldUse>,
     pub checks: Vec<Check>,
     pub pairings: Vec<Pairing>,
     pub functions: Vec<FnDef>,
     pub bindings: Vec<Binding>,
     /// For each struct, the structs its fields hold directly.
-    links: Vec<BTreeSet<StructId>>,
+    links: Table<StructId, BTreeSet<StructId>>,
     /// For each field, the checks that may have it on a side.
-    checks_of: Vec<Vec<usize>>,
+    checks_of: Table<FieldId, Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -183,7 +183,7 @@ impl Model {
         let mut model = Model::default();
         for file in facts {
             for fact in &file.structs {
-                let id = model.structs.len();
+                let id = model.structs.next_id();
                 let mut info = StructInfo {
                     name: fact.name.clone(),
                     span: fact.span,
@@ -193,14 +193,14 @@ impl Model {
                     fields: Vec::new(),
                 };
                 for field in &fact.fields {
-                    info.fields.push(model.fields.len());
-                    model.fields.push(FieldInfo {
+                    let field_id = model.fields.push(FieldInfo {
                         owner: id,
                         name: field.name.clone(),
                         span: field.span,
                         ty: field.ty.clone(),
                         role: roles.of(&field.name, &field.ty),
                     });
+                    info.fields.push(field_id);
                 }
                 model.structs.push(info);
             }
@@ -208,7 +208,7 @@ impl Model {
         model.links = model.direct_links();
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
-        model.uses = (0..model.fields.len())
+        model.uses = (model.fields.ids())
             .map(|_| FieldUse::default())
             .collect();
         model.index = Index::new(&model);
@@ -299,7 +299,8 @@ impl Model {
     }
 
     fn index_checks(&mut self) {
-        let mut checks_of = vec![Vec::new(); self.fields.len()];
+        let mut checks_of: Table<FieldId, Vec<usize>> =
+            self.fields.iter().map(|_| Vec::new()).collect();
         for (index, check) in self.checks.iter().enumerate() {
             let fields: BTreeSet<FieldId> = check.possible.iter().flatten().copied().collect();
             for field in fields {
@@ -316,9 +317,9 @@ impl Model {
 
     /// A numeric field named by the stem of a limit in its own struct is a
     /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
-    fn direct_links(&self) -> Vec<BTreeSet<StructId>> {
+    fn direct_links(&self) -> Table<StructId, BTreeSet<StructId>> {
         let mut by_name: HashMap<&str, Vec<StructId>> = HashMap::default();
-        for (id, s) in self.structs.iter().enumerate() {
+        for (id, s) in self.structs.enumerate() {
             by_name.entry(&s.name).or_default().push(id);
         }
         self.structs
@@ -352,7 +353,7 @@ impl Model {
     /// Only the struct's own fields count, so that the prefilter can tell
     /// budget fields from one declaration's text.
     fn promote_bare_counters(&mut self) {
-        for owner in 0..self.structs.len() {
+        for owner in self.structs.ids() {
             let stems: BTreeSet<String> = self.structs[owner]
                 .fields
                 .iter()
@@ -390,9 +391,10 @@ impl Model {
                 (&pair.counter, Role::CountUp { stem: stem.clone() }),
                 (&pair.limit, Role::Limit { stem: stem.clone() }),
             ] {
-                for field in &mut self.fields {
-                    if &field.name == name && &self.structs[field.owner].name == owner {
-                        field.role = role.clone();
+                for field in self.fields.ids() {
+                    let info = &self.fields[field];
+                    if &info.name == name && &self.structs[info.owner].name == owner {
+                        self.fields[field].role = role.clone();
                     }
                 }
             }
@@ -490,13 +492,13 @@ impl Model {
     /// An `Instant` pairs with the time limits of its struct.
     fn pair(&mut self) {
         let mut limits_by_stem: BTreeMap<&str, Vec<FieldId>> = BTreeMap::new();
-        for (id, field) in self.fields.iter().enumerate() {
+        for (id, field) in self.fields.enumerate() {
             if let Role::Limit { stem } = &field.role {
                 limits_by_stem.entry(stem).or_default().push(id);
             }
         }
         let mut pairings = Vec::new();
-        for (id, field) in self.fields.iter().enumerate() {
+        for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
                     let all = limits_by_stem
@@ -633,11 +635,11 @@ struct Index {
 impl Index {
     fn new(model: &Model) -> Index {
         let mut structs_by_name: HashMap<String, Vec<StructId>> = HashMap::default();
-        for (id, s) in model.structs.iter().enumerate() {
+        for (id, s) in model.structs.enumerate() {
             structs_by_name.entry(s.name.clone()).or_default().push(id);
         }
         let mut fields_by_name: HashMap<String, Vec<FieldId>> = HashMap::default();
-        for (id, f) in model.fields.iter().enumerate() {
+        for (id, f) in model.fields.enumerate() {
             fields_by_name.entry(f.name.clone()).or_default().push(id);
         }
         Index {
@@ -708,8 +710,8 @@ mod tests {
             .enumerate()
             .map(|(i, s)| {
                 let mut f =
-                    crate::analysis::syntax::extract(0, s, CodeKind::Production).expect("parses");
-                f.assign_file(i);
+                    crate::analysis::syntax::extract(s, CodeKind::Production).expect("parses");
+                f.assign_file(crate::analysis::facts::FileId::new(i));
                 f
             })
             .collect();
@@ -720,8 +722,9 @@ mod tests {
         let (owner, name) = path.split_once("::").expect("Struct::field");
         model
             .fields
-            .iter()
-            .position(|f| f.name == name && model.structs[f.owner].name == owner)
+            .enumerate()
+            .find(|(_, f)| f.name == name && model.structs[f.owner].name == owner)
+            .map(|(id, _)| id)
             .expect("field exists")
     }
 
@@ -747,7 +750,7 @@ mod tests {
              fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
              fn gate(b: &B) -> bool { exceeded(b.x_used, b.max_x) }";
         let facts =
-            crate::analysis::syntax::extract(0, source, CodeKind::Production).expect("parses");
+            crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
         let mut roles = Roles::default();
         let mut m = Model::build_untraced(&[&facts], &Config::default(), &mut roles);
         assert!(!checked(&m, "B::x_used", "B::max_x"));

@@ -5,7 +5,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use crate::analysis::facts::{FnDef, Shape, Span};
-use crate::analysis::model::{FieldId, Model};
+use crate::analysis::model::{FieldId, Model, StructId};
 
 /// How many functions the amount may pass through.
 const DEPTH: usize = 4;
@@ -61,7 +61,7 @@ pub fn glue_site(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
 
 /// Breadth-first over functions the amount flows into, stopping at the
 /// first whose parameters or `self` reach the budget struct.
-fn follow(model: &Model, target: usize, start: Carrier) -> Option<(String, Carrier)> {
+fn follow(model: &Model, target: StructId, start: Carrier) -> Option<(String, Carrier)> {
     let mut queue = VecDeque::from([(start, 0)]);
     let mut seen = BTreeSet::new();
     while let Some((carrier, depth)) = queue.pop_front() {
@@ -120,7 +120,7 @@ fn definition(model: &Model, function: Span) -> Option<&FnDef> {
 
 /// The receiver through which a function reaches the struct `target`: a
 /// parameter or `self`, then a chain of fields (`state.budget`).
-fn reach(model: &Model, def: &FnDef, target: usize) -> Option<String> {
+fn reach(model: &Model, def: &FnDef, target: StructId) -> Option<String> {
     let roots = def
         .self_type
         .iter()
@@ -140,9 +140,9 @@ fn reach(model: &Model, def: &FnDef, target: usize) -> Option<String> {
 }
 
 /// The shortest chain of field names from a type to the struct `target`.
-fn path_to(model: &Model, ty: &[String], target: usize) -> Option<Vec<String>> {
+fn path_to(model: &Model, ty: &[String], target: StructId) -> Option<Vec<String>> {
     let start = structs_named(model, ty);
-    let mut queue: VecDeque<(usize, Vec<String>)> =
+    let mut queue: VecDeque<(StructId, Vec<String>)> =
         start.into_iter().map(|s| (s, Vec::new())).collect();
     let mut seen = BTreeSet::new();
     while let Some((current, chain)) = queue.pop_front() {
@@ -164,13 +164,12 @@ fn path_to(model: &Model, ty: &[String], target: usize) -> Option<Vec<String>> {
 }
 
 /// The structs the first known identifier of a type names.
-fn structs_named(model: &Model, idents: &[String]) -> Vec<usize> {
+fn structs_named(model: &Model, idents: &[String]) -> Vec<StructId> {
     idents
         .iter()
         .map(|ident| {
             model
                 .structs
-                .iter()
                 .enumerate()
                 .filter(|(_, s)| &s.name == ident)
                 .map(|(i, _)| i)

@@ -13,7 +13,7 @@ pub(crate) fn extract_excerpt(
     code: CodeKind,
 ) -> Result<FileFacts, ParseError> {
     let excerpt = Excerpt::new(text, ranges);
-    let mut facts = extract(0, &excerpt.text, code)?;
+    let mut facts = extract(&excerpt.text, code)?;
     facts.for_each_span(|span| {
         span.start = excerpt.offset_in_file(span.start);
         span.end = excerpt.offset_in_file(span.end);
@@ -98,7 +98,7 @@ mod tests {
         }
         // Spans without a place point at 0 in both.
         assert_eq!(excerpt.offset_in_file(0), 0);
-        let facts = crate::analysis::syntax::extract(0, &excerpt.text, CodeKind::Production)
+        let facts = crate::analysis::syntax::extract(&excerpt.text, CodeKind::Production)
             .expect("parses");
         assert_eq!(facts.structs.len(), 1);
     }

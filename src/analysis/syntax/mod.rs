@@ -26,6 +26,7 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::analysis::facts::{
+    FileId,
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
     FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact,
 };
@@ -37,16 +38,17 @@ pub struct ParseError {
     pub message: String,
 }
 
-/// Parses one file and extracts its facts. `code` is how the loader
-/// classified the whole file (a file under `tests/` is test code).
-pub fn extract(file: usize, text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
+/// Parses one file and extracts its facts, their spans in file 0 until
+/// the loader numbers the file. `code` is how the loader classified the
+/// whole file (a file under `tests/` is test code).
+pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     let masked = mask_preamble(text);
     let result = syn::parse_file(&masked);
     let facts = match result {
         Ok(ast) => {
-            let mut extractor = Extractor::new(file, code, &masked);
+            let mut extractor = Extractor::new(code, &masked);
             if crate::analysis::directives::mentioned(&masked) {
-                extractor.facts.directives = crate::analysis::directives::extract(file, &masked);
+                extractor.facts.directives = crate::analysis::directives::extract(&masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
             // `#![cfg(test)]` makes the whole file test code.
@@ -101,7 +103,6 @@ struct LocalValue {
 }
 
 struct Extractor<'t> {
-    file: usize,
     source: &'t str,
     offsets: offsets::Offsets,
     facts: FileFacts,
@@ -141,9 +142,8 @@ const COMPARE_METHODS: &[&str] = &[
 ];
 
 impl<'t> Extractor<'t> {
-    fn new(file: usize, code: CodeKind, source: &'t str) -> Self {
+    fn new(code: CodeKind, source: &'t str) -> Self {
         Extractor {
-            file,
             source,
             offsets: offsets::Offsets::new(source),
             facts: FileFacts::default(),
@@ -175,7 +175,7 @@ impl<'t> Extractor<'t> {
     fn span(&self, span: SynSpan) -> Span {
         let range = self.offsets.range(self.source, span);
         Span {
-            file: self.file,
+            file: FileId::default(),
             start: range.start,
             end: range.end,
         }
@@ -1129,7 +1129,7 @@ mod tests {
     use super::*;
 
     fn facts(source: &str) -> FileFacts {
-        extract(0, source, CodeKind::Production).expect("source parses")
+        extract(source, CodeKind::Production).expect("source parses")
     }
 
     fn kinds_of(facts: &FileFacts, field: &str) -> Vec<AccessKind> {

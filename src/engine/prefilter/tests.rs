@@ -1,10 +1,10 @@
 use super::index::{Multimap, ScanIndex};
 use super::*;
-use crate::analysis::facts::{Call, CodeKind, FnDef, FnRef, Operand, Place, Root, Span};
+use crate::analysis::facts::{Call, CodeKind, FileId, FnDef, FnRef, Operand, Place, Root, Span};
 use crate::engine::scan::ScannedFn;
 
 const SPAN: Span = Span {
-    file: 0,
+    file: FileId(0),
     start: 0,
     end: 0,
 };
@@ -89,7 +89,7 @@ fn defining(name: &str, arity: usize) -> FileFacts {
 fn the_struct_graph_counts_each_declaration_where_it_is_now() {
     let text = "pub struct Agent {\n    pub max_steps: u64,\n    pub meter: Meter,\n}\n";
     let scan = crate::engine::scan::scan(text, &crate::analysis::names::Vocabulary::default());
-    let facts = crate::analysis::syntax::extract(0, text, CodeKind::Production).expect("parses");
+    let facts = crate::analysis::syntax::extract(text, CodeKind::Production).expect("parses");
     let field = ident_hash("max_steps");
     let reaches_agent = |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
     let mut digest = Digest::default();
@@ -113,7 +113,7 @@ fn the_struct_graph_counts_each_declaration_where_it_is_now() {
 fn reaches_are_kept_until_a_holder_of_a_name_in_them_comes_or_goes() {
     let holds = |holder: &str, field: &str, ty: &str| {
         let text = format!("struct {holder} {{ {field}: {ty} }}");
-        crate::analysis::syntax::extract(0, &text, CodeKind::Production).expect("parses")
+        crate::analysis::syntax::extract(&text, CodeKind::Production).expect("parses")
     };
     let reach = |d: &Digest| d.structs.shared_reach(vec![ident_hash("Meter")]).names;
     let names = |reach: &HashSet<u32>| {
