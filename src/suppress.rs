@@ -173,8 +173,7 @@ mod tests {
 
     /// The text each directive of `source` covers.
     fn covered(source: &str) -> Vec<String> {
-        let facts =
-            crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
+        let facts = crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
         let file = SourceFile::new(
             PathBuf::from("lib.rs"),
             "lib.rs".to_string(),

@@ -19,8 +19,9 @@ use crate::input::discover::{Discovery, display_path};
 use crate::input::modules::{Declared, module_files};
 use crate::input::source::{Fingerprint, SourceFile};
 
-use super::Parsed;
 use super::partial::{Items, Part, Partial, alone, items_alone, parse_items};
+use super::{FactsId, Parsed, SlotId};
+use crate::analysis::model::Table;
 
 /// One file the loader knows of: discovered, or declared by a `mod`.
 pub(crate) struct Slot {
@@ -41,12 +42,12 @@ pub(crate) enum State {
     },
     Parsed {
         text: Fingerprint,
-        facts: usize,
+        facts: FactsId,
     },
     /// With the files its declarations refer to, as its scan reads them
     /// (whether they are test code still depends on the declarations), and
     /// the facts of its items that parse alone.
-    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>, usize),
+    Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>, FactsId),
     Unreadable(String),
 }
 
@@ -76,26 +77,26 @@ pub(crate) struct Loader {
     vocabulary: Vocabulary,
     /// The roles of the fields the models were built with so far.
     roles: Roles,
-    slots: Vec<Slot>,
-    index: HashMap<PathBuf, usize>,
-    facts: Vec<FileFacts>,
+    slots: Table<SlotId, Slot>,
+    index: HashMap<PathBuf, SlotId>,
+    facts: Table<FactsId, FileFacts>,
     /// The slot each entry of `facts` belongs to.
-    owners: Vec<usize>,
+    owners: Table<FactsId, SlotId>,
     /// Whether each entry of `facts` is marked as test code since it was
     /// last replaced.
-    marked: Vec<bool>,
+    marked: Table<FactsId, bool>,
     /// The slots in the order of [`Loader::file_order`] while no slot was
     /// added or moved up since.
-    order: Vec<usize>,
+    order: Vec<SlotId>,
     /// The file number the spans of each entry of `facts` point to, if
     /// assigned since it was last replaced.
-    numbered: Vec<Option<FileId>>,
+    numbered: Table<FactsId, Option<FileId>>,
     /// The files each parsed file's `mod` declarations refer to.
-    declared: HashMap<usize, Vec<(usize, CodeKind)>>,
+    declared: HashMap<SlotId, Vec<(SlotId, CodeKind)>>,
     /// What any file mentions where it may name a field.
     fields: HashSet<u32>,
     /// The scans of the files that were scanned, then parsed, by number.
-    parsed_scans: Vec<(usize, Scan)>,
+    parsed_scans: Vec<(SlotId, Scan)>,
     digest: Digest,
     root: PathBuf,
     warnings: Vec<String>,
@@ -109,12 +110,12 @@ impl Loader {
             config: config.clone(),
             vocabulary: config.vocabulary(),
             roles: Roles::new(config.vocabulary()),
-            slots: Vec::new(),
+            slots: Table::default(),
             index: HashMap::default(),
-            facts: Vec::new(),
-            owners: Vec::new(),
-            marked: Vec::new(),
-            numbered: Vec::new(),
+            facts: Table::default(),
+            owners: Table::default(),
+            marked: Table::default(),
+            numbered: Table::default(),
             order: Vec::new(),
             declared: HashMap::default(),
             fields: HashSet::default(),
@@ -138,7 +139,7 @@ impl Loader {
             }
             return;
         }
-        self.index.insert(path.clone(), self.slots.len());
+        self.index.insert(path.clone(), self.slots.next_id());
         self.slots.push(Slot {
             path,
             code,
@@ -157,13 +158,14 @@ impl Loader {
         self.workers.release();
     }
 
-    pub(super) fn with_state(&self, wanted: impl Fn(&State) -> bool) -> Vec<usize> {
-        (0..self.slots.len())
+    pub(super) fn with_state(&self, wanted: impl Fn(&State) -> bool) -> Vec<SlotId> {
+        self.slots
+            .ids()
             .filter(|&i| wanted(&self.slots[i].state))
             .collect()
     }
 
-    pub(super) fn scan(&mut self, ids: &[usize]) {
+    pub(super) fn scan(&mut self, ids: &[SlotId]) {
         if ids.is_empty() {
             return;
         }
@@ -201,7 +203,7 @@ impl Loader {
                 | Outcome::Unparsable(..) => continue,
             };
         }
-        let scanned: Vec<(usize, &Scan)> = ids
+        let scanned: Vec<(SlotId, &Scan)> = ids
             .iter()
             .filter_map(|&id| match &self.slots[id].state {
                 State::Scanned { scan, .. } => Some((id, scan.as_ref())),
@@ -217,7 +219,7 @@ impl Loader {
         &mut self,
         model: &mut Option<Model>,
         demand: &dyn Fn(&Model, Tier) -> Demand,
-    ) -> Vec<(usize, Want)> {
+    ) -> Vec<(SlotId, Want)> {
         self.mark_test_code();
         let fresh = model.is_none();
         let order = if fresh {
@@ -235,8 +237,8 @@ impl Loader {
         };
         let mut ids = Vec::new();
         let mut unparsed = Vec::new();
-        let mut parsed: Vec<bool> = vec![false; self.slots.len()];
-        for (id, slot) in self.slots.iter().enumerate() {
+        let mut parsed: Table<SlotId, bool> = self.slots.iter().map(|_| false).collect();
+        for (id, slot) in self.slots.enumerate() {
             match &slot.state {
                 State::Scanned {
                     scan,
@@ -260,7 +262,7 @@ impl Loader {
                 _ => {}
             }
         }
-        let mut scans: Vec<Option<&Scan>> = vec![None; self.slots.len()];
+        let mut scans: Table<SlotId, Option<&Scan>> = self.slots.iter().map(|_| None).collect();
         for u in &unparsed {
             scans[u.slot] = Some(u.scan);
         }
@@ -268,7 +270,7 @@ impl Loader {
             scans[*id] = Some(scan);
         }
         let known = Known {
-            facts: &self.facts,
+            facts: self.facts.as_slice(),
             digest: &self.digest,
             fields: &self.fields,
             scans: &scans,
@@ -284,7 +286,7 @@ impl Loader {
     }
 
     /// Parses files as a whole, or some of their items alone.
-    pub(super) fn parse(&mut self, work: Vec<(usize, Want)>) {
+    pub(super) fn parse(&mut self, work: Vec<(SlotId, Want)>) {
         let inputs: Vec<(&Path, CodeKind, Option<Items>)> = work
             .iter()
             .map(|(id, want)| {
@@ -395,9 +397,8 @@ impl Loader {
             let index = match &partial {
                 Some(p) => p.facts,
                 None => {
-                    self.facts.push(FileFacts::default());
                     self.owners.push(id);
-                    self.facts.len() - 1
+                    self.facts.push(FileFacts::default())
                 }
             };
             if let Some(marked) = self.marked.get_mut(index) {
@@ -467,7 +468,7 @@ impl Loader {
 
     /// Takes what a parse told of a scanned file's `mod` declarations: the
     /// files it gives replace those whose code the scan could not tell.
-    fn learn_declarations(&mut self, id: usize, declared: Declared) {
+    fn learn_declarations(&mut self, id: SlotId, declared: Declared) {
         if let State::Scanned { children, .. } = &mut self.slots[id].state {
             children.retain(|child| child.code.is_some());
             children.extend(
@@ -488,7 +489,7 @@ impl Loader {
 
     /// Files that are scanned but not parsed declare missing modules too:
     /// the warning does not depend on the prefilter.
-    fn warn_missing_module(&mut self, parent: usize, name: &str, child: &Path) {
+    fn warn_missing_module(&mut self, parent: SlotId, name: &str, child: &Path) {
         self.warnings.push(format!(
             "`{}` declares `mod {name};` but `{}` is not a readable file",
             display_path(&self.root, &self.slots[parent].path),
@@ -497,7 +498,7 @@ impl Loader {
     }
 
     /// Adds the files a parsed file's `mod` declarations refer to.
-    fn follow(&mut self, parent: usize, decls: &[ModDecl]) {
+    fn follow(&mut self, parent: SlotId, decls: &[ModDecl]) {
         let (code, depth) = (self.slots[parent].code, self.slots[parent].depth);
         let known = &self.index;
         let exists = |path: &Path| is_file(known, path);
@@ -524,9 +525,9 @@ impl Loader {
 
     /// A file declared by a test-only `mod` is test code, and so are the
     /// modules it declares in turn.
-    fn test_files(&self) -> HashSet<usize> {
-        let mut test: HashSet<usize> = HashSet::default();
-        let mut pending: Vec<usize> = (0..self.slots.len())
+    fn test_files(&self) -> HashSet<SlotId> {
+        let mut test: HashSet<SlotId> = HashSet::default();
+        let mut pending: Vec<SlotId> = (self.slots.ids())
             .flat_map(|id| self.declarations(id))
             .filter(|(_, code)| *code == CodeKind::Test)
             .map(|(child, _)| child)
@@ -544,7 +545,7 @@ impl Loader {
     /// scan (unparsable files included, with or without the prefilter)
     /// where the scan can tell the code; the prefilter parses a parent
     /// whose declaration of a parsed file it cannot tell.
-    fn declarations(&self, id: usize) -> impl Iterator<Item = (usize, CodeKind)> + '_ {
+    fn declarations(&self, id: SlotId) -> impl Iterator<Item = (SlotId, CodeKind)> + '_ {
         let slot = &self.slots[id];
         let (scanned, parsed) = match &slot.state {
             State::Scanned { children, .. } | State::Unparsable(_, _, children, _) => {
@@ -581,10 +582,14 @@ impl Loader {
     }
 
     /// Marks the facts of test files as test code and returns their slots.
-    fn mark_test_code(&mut self) -> HashSet<usize> {
+    fn mark_test_code(&mut self) -> HashSet<SlotId> {
         self.resolve_children();
         let mut test = self.test_files();
-        test.extend((0..self.slots.len()).filter(|&i| self.slots[i].code == CodeKind::Test));
+        test.extend(
+            self.slots
+                .ids()
+                .filter(|&i| self.slots[i].code == CodeKind::Test),
+        );
         self.marked.resize(self.facts.len(), false);
         let files = self
             .facts
@@ -602,9 +607,9 @@ impl Loader {
 
     /// The slots in the order of the source database: by the depth of the
     /// `mod` declarations that led to them, then by path.
-    fn file_order(&mut self) -> Vec<usize> {
+    fn file_order(&mut self) -> Vec<SlotId> {
         if self.order.len() != self.slots.len() {
-            let mut order: Vec<usize> = (0..self.slots.len()).collect();
+            let mut order: Vec<SlotId> = self.slots.ids().collect();
             order.sort_by(|&a, &b| {
                 let (a, b) = (&self.slots[a], &self.slots[b]);
                 (a.depth, &a.path).cmp(&(b.depth, &b.path))
@@ -618,7 +623,7 @@ impl Loader {
     /// their facts at those numbers, and returns the indices of the facts in
     /// that order: a model built from them is the final model if nothing
     /// more is parsed.
-    fn number_files(&mut self) -> Vec<usize> {
+    fn number_files(&mut self) -> Vec<FactsId> {
         let mut ordered = Vec::new();
         let mut file = 0;
         for id in self.file_order() {
@@ -649,12 +654,12 @@ impl Loader {
     pub(super) fn finish(mut self, model: Option<Model>) -> Parsed {
         let test = self.mark_test_code();
         let order = self.file_order();
-        let mut facts: Vec<Option<FileFacts>> = std::mem::take(&mut self.facts)
+        let mut facts: Table<FactsId, Option<FileFacts>> = std::mem::take(&mut self.facts)
             .into_iter()
             .map(Some)
             .collect();
         let numbered = std::mem::take(&mut self.numbered);
-        let mut facts_of = |index: usize, file: FileId| {
+        let mut facts_of = |index: FactsId, file: FileId| {
             let mut file_facts = facts[index].take().unwrap_or_default();
             if numbered.get(index) != Some(&Some(file)) {
                 file_facts.assign_file(file);
@@ -742,7 +747,7 @@ impl Loader {
 
 /// Whether `path` is a file: those the loader knows (found by discovery
 /// or by an earlier declaration) are, others are looked up.
-fn is_file(known: &HashMap<PathBuf, usize>, path: &Path) -> bool {
+fn is_file(known: &HashMap<PathBuf, SlotId>, path: &Path) -> bool {
     known.contains_key(path) || path.is_file()
 }
 
@@ -830,7 +835,7 @@ pub(crate) struct ScannedChild {
     path: PathBuf,
     code: Option<CodeKind>,
     /// The file's slot, once the loader knows the file.
-    slot: Option<usize>,
+    slot: Option<SlotId>,
 }
 
 fn read(path: &Path) -> Result<String, String> {

@@ -22,6 +22,17 @@ use crate::input::discover::Discovery;
 use crate::input::source::SourceDb;
 
 use loader::{Loader, State};
+
+crate::analysis::model::id!(
+    /// A file the loader knows of, discovered or declared by a `mod`: an
+    /// index into its slots.
+    SlotId
+);
+crate::analysis::model::id!(
+    /// The facts of a parsed file, or of the items of a file parsed alone:
+    /// an index into the loader's facts.
+    FactsId
+);
 use prefilter::Want;
 
 /// syn recurses on nested expressions, and so do visiting and dropping the
@@ -70,7 +81,7 @@ pub fn parse_all(
     // never looks for it, so its round would want nothing new.
     let mut model: Option<Model> = None;
     loop {
-        let pending: Vec<usize> = loader.with_state(|s| matches!(s, State::Pending));
+        let pending: Vec<SlotId> = loader.with_state(|s| matches!(s, State::Pending));
         if !options.prefilter {
             if pending.is_empty() {
                 break;

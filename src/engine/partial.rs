@@ -10,6 +10,7 @@ use crate::engine::scan::{self, Scan, ScannedFn};
 use crate::input::modules::Declared;
 use crate::input::source::Fingerprint;
 
+use super::FactsId;
 use super::loader::Outcome;
 
 /// Byte ranges of a file's text.
@@ -19,7 +20,7 @@ pub(crate) type Ranges = Vec<(usize, usize)>;
 /// as indices into its scan's.
 pub(crate) struct Partial {
     pub(crate) text: Fingerprint,
-    pub(crate) facts: usize,
+    pub(crate) facts: FactsId,
     pub(crate) structs: Vec<usize>,
     pub(crate) functions: Vec<usize>,
     /// The names whose every mention in a function is parsed.

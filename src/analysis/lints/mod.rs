@@ -116,11 +116,9 @@ mod tests {
             #[derive(serde::Serialize)]
             pub struct Reply { pub max_items: u32, pub total: u32 }
         ";
-        let facts = crate::analysis::syntax::extract(
-            source,
-            crate::analysis::facts::CodeKind::Production,
-        )
-        .expect("parses");
+        let facts =
+            crate::analysis::syntax::extract(source, crate::analysis::facts::CodeKind::Production)
+                .expect("parses");
         let model = Model::build(&[facts], &crate::config::Config::default());
         let demand = demand_of(&[LintId::LimitNeverRead], &model, Tier::Evidence);
         let mut wanted: Vec<&str> = demand.certain.keys().map(String::as_str).collect();

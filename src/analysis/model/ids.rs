@@ -10,13 +10,14 @@ pub trait Id: Copy {
     fn index(self) -> usize;
 }
 
+/// Declares an id type that indexes one kind of [`Table`].
 macro_rules! id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(u32);
 
-        impl Id for $name {
+        impl $crate::analysis::model::Id for $name {
             fn new(index: usize) -> Self {
                 // The model holds far fewer than 2^32 fields or structs.
                 $name(u32::try_from(index).unwrap_or(u32::MAX))
@@ -28,6 +29,8 @@ macro_rules! id {
         }
     };
 }
+
+pub(crate) use id;
 
 id!(
     /// A field: an index into `Model::fields` and `Model::uses`.
@@ -86,11 +89,35 @@ impl<I: Id, T> Table<I, T> {
 
     /// Every item with its id, in order.
     pub fn enumerate(&self) -> impl DoubleEndedIterator<Item = (I, &T)> {
-        self.items.iter().enumerate().map(|(i, item)| (I::new(i), item))
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (I::new(i), item))
+    }
+
+    /// The items in the order of their ids.
+    pub fn as_slice(&self) -> &[T] {
+        &self.items
     }
 
     pub fn get(&self, id: I) -> Option<&T> {
         self.items.get(id.index())
+    }
+
+    pub fn get_mut(&mut self, id: I) -> Option<&mut T> {
+        self.items.get_mut(id.index())
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.items.iter_mut()
+    }
+
+    /// Grows or shrinks to `len` items, new ones `value`.
+    pub fn resize(&mut self, len: usize, value: T)
+    where
+        T: Clone,
+    {
+        self.items.resize(len, value);
     }
 }
 
@@ -100,6 +127,24 @@ impl<I, T> FromIterator<T> for Table<I, T> {
             items: items.into_iter().collect(),
             id: PhantomData,
         }
+    }
+}
+
+impl<I, T> IntoIterator for Table<I, T> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+impl<'a, I, T> IntoIterator for &'a mut Table<I, T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter_mut()
     }
 }
 

@@ -16,6 +16,7 @@ pub mod helpers;
 mod ids;
 mod queries;
 
+pub(crate) use ids::id;
 pub use ids::{FieldId, Id, StructId, Table};
 
 #[derive(Debug)]
@@ -208,9 +209,7 @@ impl Model {
         model.links = model.direct_links();
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
-        model.uses = (model.fields.ids())
-            .map(|_| FieldUse::default())
-            .collect();
+        model.uses = (model.fields.ids()).map(|_| FieldUse::default()).collect();
         model.index = Index::new(&model);
         // The lints look at the uses and checks of budget fields and of the
         // fields beside them: places that can name no such field are skipped.
@@ -749,8 +748,7 @@ mod tests {
         let source = "struct B { x_used: u64, max_x: u64 }
              fn exceeded(used: u64, limit: u64) -> bool { used >= limit }
              fn gate(b: &B) -> bool { exceeded(b.x_used, b.max_x) }";
-        let facts =
-            crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
+        let facts = crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
         let mut roles = Roles::default();
         let mut m = Model::build_untraced(&[&facts], &Config::default(), &mut roles);
         assert!(!checked(&m, "B::x_used", "B::max_x"));

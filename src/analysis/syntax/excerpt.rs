@@ -98,8 +98,8 @@ mod tests {
         }
         // Spans without a place point at 0 in both.
         assert_eq!(excerpt.offset_in_file(0), 0);
-        let facts = crate::analysis::syntax::extract(&excerpt.text, CodeKind::Production)
-            .expect("parses");
+        let facts =
+            crate::analysis::syntax::extract(&excerpt.text, CodeKind::Production).expect("parses");
         assert_eq!(facts.structs.len(), 1);
     }
 }

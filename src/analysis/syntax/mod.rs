@@ -26,9 +26,9 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::analysis::facts::{
-    FileId,
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
-    FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span, StructFact,
+    FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span,
+    StructFact,
 };
 
 /// A parse failure with the byte offset where it happened.

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::analysis::facts::{FileFacts, Root};
 use crate::analysis::model::helpers::note_arity;
+use crate::engine::SlotId;
 use crate::engine::scan::{Scan, ScannedStruct, ident_hash};
 use crate::engine::workers::Pool;
 
@@ -252,7 +253,7 @@ pub struct Digest {
     /// struct's name, of the field's name and of its type's identifiers.
     /// A file parsed again replaces its entry, so every declaration counts
     /// once.
-    pub(super) struct_fields: HashMap<usize, Vec<(u32, u32, Vec<u32>)>>,
+    pub(super) struct_fields: HashMap<SlotId, Vec<(u32, u32, Vec<u32>)>>,
     /// How many times scans were added.
     pub(super) scanned: u64,
     pub(super) answers: Mutex<Answers>,
@@ -261,7 +262,7 @@ pub struct Digest {
 impl Digest {
     /// Adds the facts of the file `file` (any number that identifies it),
     /// which replace the facts it was added with before.
-    pub fn add(&mut self, file: usize, facts: &FileFacts) {
+    pub fn add(&mut self, file: SlotId, facts: &FileFacts) {
         let mut fields = Vec::new();
         for s in &facts.structs {
             let owner = ident_hash(&s.name);
@@ -319,7 +320,7 @@ impl Digest {
 
     /// Adds the scans of files, each with the loader's number, whose
     /// structs count as not parsed yet.
-    pub fn add_scans(&mut self, scans: &[(usize, &Scan)], workers: &Pool) {
+    pub fn add_scans(&mut self, scans: &[(SlotId, &Scan)], workers: &Pool) {
         self.scanned += 1;
         let graph = &mut self.structs;
         self.index.add(scans, workers, || {

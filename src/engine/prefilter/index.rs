@@ -4,6 +4,8 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::{Mutex, PoisonError};
 
+use crate::analysis::model::Table;
+use crate::engine::SlotId;
 use crate::engine::scan::Scan;
 use crate::engine::workers::Pool;
 
@@ -21,7 +23,7 @@ pub(super) fn mentions_any(mentions: &[u32], names: &HashSet<u32>) -> bool {
 /// a field, parsed since or not.
 pub(super) struct Postings<'a> {
     pub(super) index: &'a ScanIndex,
-    pub(super) scans: &'a [Option<&'a Scan>],
+    pub(super) scans: &'a Table<SlotId, Option<&'a Scan>>,
     pub(super) answers: &'a Mutex<Answers>,
     /// The scans these postings are of: how many times scans were added,
     /// and how many there are.
@@ -65,7 +67,7 @@ impl<'a> Postings<'a> {
     pub(super) fn files(&self, hash: u32) -> impl Iterator<Item = &'a [u32]> + '_ {
         let slots = self.index.fields.get(hash);
         slots
-            .filter_map(|&slot| *self.scans.get(slot as usize)?)
+            .filter_map(|&slot| *self.scans.get(slot)?)
             .map(|scan| scan.mentions.as_slice())
     }
 }
@@ -77,17 +79,17 @@ impl<'a> Postings<'a> {
 pub struct ScanIndex {
     /// By the hash of a name, the files that mention it where it may name
     /// a field ([`Scan::fields`]).
-    pub(super) fields: Multimap<u32>,
+    pub(super) fields: Multimap<SlotId>,
     /// By the hash of a struct's name, the file and the struct's index in
     /// its scan's structs.
-    pub(super) struct_names: Multimap<(u32, u32)>,
+    pub(super) struct_names: Multimap<(SlotId, u32)>,
     /// By the hash of a field's name, the structs that declare it.
-    pub(super) struct_fields: Multimap<(u32, u32)>,
+    pub(super) struct_fields: Multimap<(SlotId, u32)>,
     /// The structs that may hold a budget field.
-    pub(super) budget_structs: Vec<(u32, u32)>,
+    pub(super) budget_structs: Vec<(SlotId, u32)>,
     /// By the hash of a function's name, the file and the function's index
     /// in its scan's functions.
-    pub(super) functions: Multimap<(u32, u32)>,
+    pub(super) functions: Multimap<(SlotId, u32)>,
 }
 
 impl ScanIndex {
@@ -95,12 +97,12 @@ impl ScanIndex {
     /// threads, the first also doing `beside`.
     pub(super) fn add(
         &mut self,
-        scans: &[(usize, &Scan)],
+        scans: &[(SlotId, &Scan)],
         workers: &Pool,
         beside: impl FnOnce() + Send,
     ) {
         // The loader's numbers and a file's items are far fewer than 2^32.
-        let files = || scans.iter().map(|&(slot, scan)| (slot as u32, scan));
+        let files = || scans.iter().map(|&(slot, scan)| (slot, scan));
         let structs = || {
             files().flat_map(|(slot, scan)| {
                 let numbered = scan.structs.iter().enumerate();

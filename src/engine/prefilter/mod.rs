@@ -61,6 +61,8 @@ use std::sync::Arc;
 use crate::analysis::facts::{CodeKind, FileFacts};
 use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
+use crate::analysis::model::Table;
+use crate::engine::SlotId;
 use crate::engine::scan::{Scan, ScannedStruct, ident_hash};
 use crate::engine::workers::Pool;
 
@@ -78,12 +80,12 @@ use shadows::{amount_carriers, flow_types, helper_definitions, reached_types, tr
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
     /// The loader's number for the file.
-    pub slot: usize,
+    pub slot: SlotId,
     pub scan: &'a Scan,
     /// The files its `mod name;` declarations may refer to, as the
     /// loader's numbers (`None` for a file it does not know), with the
     /// declaration's code where the scan can tell it.
-    pub children: Vec<(Option<usize>, Option<CodeKind>)>,
+    pub children: Vec<(Option<SlotId>, Option<CodeKind>)>,
     /// The structs (indices into `scan.structs`) already parsed alone.
     pub extracted: &'a [usize],
     /// The functions (indices into `scan.functions`) already parsed alone.
@@ -134,10 +136,10 @@ pub struct Known<'a> {
     pub fields: &'a HashSet<u32>,
     /// By the loader's number, the scan of each file that was scanned and
     /// is parsed whole since or not yet.
-    pub scans: &'a [Option<&'a Scan>],
+    pub scans: &'a Table<SlotId, Option<&'a Scan>>,
     /// By the loader's number, the files parsed so far, as a whole or some
     /// of their items.
-    pub parsed: &'a [bool],
+    pub parsed: &'a Table<SlotId, bool>,
     /// Whether the model is built from the facts of every parsed file.
     pub fresh: bool,
     /// The threads that decide files, each file alone.
@@ -192,7 +194,7 @@ pub fn select(
     // on its parent's, up to the crate root: where a parent's scan cannot
     // tell the code of its declarations of the files wanted, the items
     // around those declarations are parsed, or the parent whole.
-    let mut wanted: Vec<bool> = known.parsed.to_vec();
+    let mut wanted: Table<SlotId, bool> = known.parsed.clone();
     for (u, _) in unparsed.iter().zip(&chosen).filter(|(_, c)| c.is_some()) {
         wanted[u.slot] = true;
     }
@@ -260,13 +262,13 @@ pub(super) struct Files<'a> {
 pub(super) struct Numbered<'a> {
     unparsed: &'a [Unparsed<'a>],
     /// By the loader's number, the file's index in `unparsed`.
-    positions: Vec<Option<usize>>,
+    positions: Table<SlotId, Option<usize>>,
 }
 
 impl<'a> Numbered<'a> {
     /// `unparsed` among `files` files the loader knows.
     fn new(unparsed: &'a [Unparsed<'a>], files: usize) -> Numbered<'a> {
-        let mut positions = vec![None; files];
+        let mut positions: Table<SlotId, Option<usize>> = (0..files).map(|_| None).collect();
         for (i, u) in unparsed.iter().enumerate() {
             if let Some(position) = positions.get_mut(u.slot) {
                 *position = Some(i);
@@ -280,14 +282,14 @@ impl<'a> Numbered<'a> {
 
     /// The unparsed file with the loader's number `slot`, with its index
     /// in `unparsed`.
-    fn get(&self, slot: usize) -> Option<(usize, &'a Unparsed<'a>)> {
+    fn get(&self, slot: SlotId) -> Option<(usize, &'a Unparsed<'a>)> {
         let position = (*self.positions.get(slot)?)?;
         Some((position, &self.unparsed[position]))
     }
 }
 
 impl<'a> Files<'a> {
-    fn unparsed(&self, slot: usize) -> Option<(usize, &'a Unparsed<'a>)> {
+    fn unparsed(&self, slot: SlotId) -> Option<(usize, &'a Unparsed<'a>)> {
         self.numbered.get(slot)
     }
 
@@ -295,11 +297,11 @@ impl<'a> Files<'a> {
     /// its scan's structs) points to, each once, in file order.
     fn unparsed_structs(
         &self,
-        found: impl Iterator<Item = (u32, u32)>,
+        found: impl Iterator<Item = (SlotId, u32)>,
     ) -> Vec<(usize, &'a ScannedStruct)> {
         let mut structs: Vec<(usize, usize)> = found
             .filter_map(|(slot, i)| {
-                let (position, u) = self.unparsed(slot as usize)?;
+                let (position, u) = self.unparsed(slot)?;
                 let i = i as usize;
                 (!u.extracted.contains(&i)).then_some((position, i))
             })
@@ -453,7 +455,7 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
             .chain(&index.budget_structs)
             .map(|(slot, _)| slot);
         let indexed = (mentioning.chain(structs))
-            .filter_map(|&slot| files.unparsed(slot as usize))
+            .filter_map(|&slot| files.unparsed(slot))
             .map(|(i, _)| i);
         let scanned_whole = (0..unparsed.len()).filter(|&i| whole_by_scan(&unparsed[i]));
         let mut candidates: Vec<usize> = indexed

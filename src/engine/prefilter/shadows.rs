@@ -82,7 +82,7 @@ pub(super) fn helper_definitions(
         let mut found: Vec<Definition> = Vec::new();
         for &(slot, position) in index.functions.get(name) {
             let position = position as usize;
-            let Some((file, u)) = numbered.get(slot as usize) else {
+            let Some((file, u)) = numbered.get(slot) else {
                 continue;
             };
             if !u.extracted_functions.contains(&position) {

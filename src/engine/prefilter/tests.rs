@@ -1,5 +1,11 @@
 use super::index::{Multimap, ScanIndex};
 use super::*;
+use crate::analysis::model::Id;
+
+fn slot(index: usize) -> SlotId {
+    SlotId::new(index)
+}
+
 use crate::analysis::facts::{Call, CodeKind, FileId, FnDef, FnRef, Operand, Place, Root, Span};
 use crate::engine::scan::ScannedFn;
 
@@ -30,8 +36,8 @@ fn chosen(helpers: &[&str], digest: &Digest, scans: &[Scan]) -> Vec<usize> {
     let unparsed: Vec<Unparsed<'_>> = scans
         .iter()
         .enumerate()
-        .map(|(slot, scan)| Unparsed {
-            slot,
+        .map(|(index, scan)| Unparsed {
+            slot: slot(index),
             scan,
             children: Vec::new(),
             extracted: &[],
@@ -52,7 +58,11 @@ fn chosen(helpers: &[&str], digest: &Digest, scans: &[Scan]) -> Vec<usize> {
 /// The index of `scans`, numbered in order.
 fn indexed(scans: &[Scan]) -> ScanIndex {
     let mut index = ScanIndex::default();
-    let numbered: Vec<(usize, &Scan)> = scans.iter().enumerate().collect();
+    let numbered: Vec<(SlotId, &Scan)> = scans
+        .iter()
+        .enumerate()
+        .map(|(index, scan)| (slot(index), scan))
+        .collect();
     index.add(&numbered, &Pool::new(2, 1 << 20), || {});
     index
 }
@@ -93,18 +103,18 @@ fn the_struct_graph_counts_each_declaration_where_it_is_now() {
     let field = ident_hash("max_steps");
     let reaches_agent = |d: &Digest| d.structs.reach([ident_hash("Meter")].into_iter()).len() == 2;
     let mut digest = Digest::default();
-    digest.add_scans(&[(0, &scan)], &Pool::new(1, 1 << 20));
+    digest.add_scans(&[(slot(0), &scan)], &Pool::new(1, 1 << 20));
     assert_eq!(digest.structs.unparsed_declarations(field), 1);
     assert!(reaches_agent(&digest));
     digest.remove_scanned(&scan.structs);
     assert_eq!(digest.structs.unparsed_declarations(field), 0);
     assert!(!reaches_agent(&digest));
     // A file parsed again replaces its declarations.
-    digest.add(7, &facts);
-    digest.add(7, &facts);
+    digest.add(slot(7), &facts);
+    digest.add(slot(7), &facts);
     assert_eq!(digest.structs.parsed_declarations(field), 1);
     assert!(reaches_agent(&digest));
-    digest.add(7, &FileFacts::default());
+    digest.add(slot(7), &FileFacts::default());
     assert_eq!(digest.structs.parsed_declarations(field), 0);
     assert!(digest.structs.holders.is_empty());
 }
@@ -125,29 +135,30 @@ fn reaches_are_kept_until_a_holder_of_a_name_in_them_comes_or_goes() {
         names
     };
     let mut digest = Digest::default();
-    digest.add(0, &holds("Agent", "meter", "Meter"));
+    digest.add(slot(0), &holds("Agent", "meter", "Meter"));
     let first = reach(&digest);
     assert_eq!(names(&first), ["Agent", "Meter"]);
     // A holder of a name outside the reach changes nothing.
-    digest.add(1, &holds("Other", "count", "u64"));
+    digest.add(slot(1), &holds("Other", "count", "u64"));
     assert!(Arc::ptr_eq(&first, &reach(&digest)));
     // Nor does one that goes and comes back.
-    digest.add(0, &FileFacts::default());
-    digest.add(0, &holds("Agent", "meter", "Meter"));
+    digest.add(slot(0), &FileFacts::default());
+    digest.add(slot(0), &holds("Agent", "meter", "Meter"));
     assert!(Arc::ptr_eq(&first, &reach(&digest)));
     // A holder of a name in it makes it grow, and its going shrink.
-    digest.add(2, &holds("Runtime", "agent", "Agent"));
+    digest.add(slot(2), &holds("Runtime", "agent", "Agent"));
     assert_eq!(names(&reach(&digest)), ["Agent", "Meter", "Runtime"]);
-    digest.add(2, &FileFacts::default());
+    digest.add(slot(2), &FileFacts::default());
     assert_eq!(names(&reach(&digest)), ["Agent", "Meter"]);
 }
 
 #[test]
 fn answers_are_kept_while_the_reach_and_the_scans_stay_the_same() {
     let digest = Digest::default();
+    let scans = Table::default();
     let postings = |version| Postings {
         index: &digest.index,
-        scans: &[],
+        scans: &scans,
         answers: &digest.answers,
         version,
     };
@@ -182,19 +193,19 @@ fn definitions_of_another_arity_settle_a_helper_name_first() {
     assert_eq!(chosen(&["over"], &Digest::default(), &scans), [0, 1]);
     // One parsed with two parameters: the one with one settles it.
     let mut digest = Digest::default();
-    digest.add(1, &defining("over", 2));
+    digest.add(slot(1), &defining("over", 2));
     assert_eq!(chosen(&["over"], &digest, &scans), [1]);
     // Once the parsed definitions disagree, the name is never traced.
     let names = HashSet::from_iter(["max_turns"]);
     digest.add(
-        2,
+        slot(2),
         &FileFacts {
             calls: vec![call("run", "over", field())],
             ..FileFacts::default()
         },
     );
     assert_eq!(digest.helpers(&names), HashSet::from_iter(["over"]));
-    digest.add(3, &defining("over", 1));
+    digest.add(slot(3), &defining("over", 1));
     assert!(digest.helpers(&names).is_empty());
 }
 
@@ -208,7 +219,7 @@ fn definitions_taking_only_self_are_not_parsed() {
     assert_eq!(chosen(&["over"], &Digest::default(), &scans), [0]);
     // Unless its number of parameters settles the name.
     let mut digest = Digest::default();
-    digest.add(2, &defining("over", 2));
+    digest.add(slot(2), &defining("over", 2));
     assert_eq!(chosen(&["over"], &digest, &scans), [0]);
     scans[0].functions[0].takes_params = false;
     assert_eq!(
@@ -228,7 +239,7 @@ fn helper_definitions_are_chosen_one_by_one() {
     });
     scan.functions.push(scan.functions[0].clone());
     let unparsed = |extracted: &'static [usize]| Unparsed {
-        slot: 0,
+        slot: slot(0),
         scan: &scan,
         children: Vec::new(),
         extracted: &[],
@@ -256,7 +267,7 @@ fn every_definition_is_parsed_when_none_can_settle_the_name() {
         scan_defining("under", &[Some(1)]),
     ];
     let mut digest = Digest::default();
-    digest.add(4, &defining("over", 2));
+    digest.add(slot(4), &defining("over", 2));
     assert_eq!(chosen(&["over"], &digest, &scans), [0, 1]);
 }
 
@@ -294,7 +305,7 @@ fn helpers_are_the_callees_of_fields_and_what_they_pass_parameters_to() {
     };
     let mut digest = Digest::default();
     digest.add(
-        5,
+        slot(5),
         &FileFacts {
             calls: vec![
                 call("run", "exceeded", field()),
@@ -305,8 +316,8 @@ fn helpers_are_the_callees_of_fields_and_what_they_pass_parameters_to() {
             ..FileFacts::default()
         },
     );
-    digest.add(6, &defining("log", 1));
-    digest.add(7, &defining("log", 2));
+    digest.add(slot(6), &defining("log", 1));
+    digest.add(slot(7), &defining("log", 2));
     let mut helpers: Vec<&str> = digest
         .helpers(&HashSet::from_iter(["max_turns"]))
         .into_iter()
