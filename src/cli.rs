@@ -10,7 +10,7 @@ use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::input::discover::Selection;
 use crate::levels::{self, LevelOverrides};
-use crate::registry::{Level, find_lint};
+use crate::registry::{Level, LintId, find_lint};
 use crate::render;
 
 #[derive(Debug, Parser)]
@@ -192,8 +192,8 @@ pub fn run(args: Vec<String>) -> Output {
         // `map` lists every budget, including those no code uses.
         prefilter: !args.no_prefilter && !map,
     };
-    let mut report = match crate::analyze(&selection, options) {
-        Ok(report) => report,
+    let (mut report, mut freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
+        Ok(analysis) => analysis,
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
     if map {
@@ -219,8 +219,8 @@ pub fn run(args: Vec<String>) -> Output {
             stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
         }
         if !outcome.fixed.is_empty() {
-            report = match crate::analyze(&selection, options) {
-                Ok(report) => report,
+            (report, freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
+                Ok(analysis) => analysis,
                 Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
             };
             if let Err(message) = gate.apply(&mut report) {
@@ -243,7 +243,7 @@ pub fn run(args: Vec<String>) -> Output {
         code: gate.exit_code(&report),
         stdout: text,
         stderr,
-        _report: Some(report),
+        _analysis: Some((report, freeing)),
     }
 }
 
@@ -299,9 +299,10 @@ pub struct Output {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
-    /// The analysis behind the output, freed with it: a process that
-    /// exits once the output is written frees none of it.
-    pub(crate) _report: Option<crate::Report>,
+    /// The analysis behind the output and its memory still being freed,
+    /// dropped with it: a process that exits once the output is written
+    /// frees none of it.
+    _analysis: Option<(crate::Report, crate::engine::workers::Aside)>,
 }
 
 impl Output {
@@ -310,7 +311,7 @@ impl Output {
             code,
             stdout: text,
             stderr: String::new(),
-            _report: None,
+            _analysis: None,
         }
     }
 
@@ -319,7 +320,7 @@ impl Output {
             code,
             stdout: String::new(),
             stderr: text,
-            _report: None,
+            _analysis: None,
         }
     }
 }

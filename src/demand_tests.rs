@@ -67,7 +67,8 @@ fn lint_alone(dir: &Path, id: LintId, prefilter: bool) -> Vec<String> {
         threads: 2,
         prefilter,
     };
-    let report = analyze_lints(&selection, options, &[id]).expect("the fixture is analyzable");
+    let (report, _freeing) =
+        analyze_lints(&selection, options, &[id]).expect("the fixture is analyzable");
     described(&report)
 }
 

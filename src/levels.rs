@@ -1,8 +1,6 @@
 //! Lint levels: each lint's default, then a `[lints]` table, then
 //! `-A`/`-W`/`-D` in command-line order; a later setting wins.
 
-use std::collections::BTreeMap;
-
 use crate::registry::{LINTS, Level, Lint, find_lint};
 
 /// What a level setting applies to.
@@ -47,28 +45,6 @@ impl LevelOverrides {
                 )),
             })
             .collect::<Result<_, _>>()?;
-        Ok(LevelOverrides { settings })
-    }
-
-    /// A `[lints]` table mapping a lint code or name, or `all`, to
-    /// `"allow"`, `"warn"` or `"deny"`. `all` applies first, so a lint's
-    /// own entry wins over it. Errors name the offending key.
-    pub fn from_table(table: &BTreeMap<String, String>) -> Result<LevelOverrides, String> {
-        let mut settings = Vec::new();
-        for (key, value) in table {
-            let Some(selector) = Selector::parse(key) else {
-                return Err(format!(
-                    "`lints.{key}`: no lint named `{key}`; `cargo budget-lint --list` shows them"
-                ));
-            };
-            let Some(level) = Level::parse(value) else {
-                return Err(format!(
-                    "`lints.{key}`: the level must be \"allow\", \"warn\" or \"deny\", not {value:?}"
-                ));
-            };
-            settings.push((selector, level));
-        }
-        settings.sort_by_key(|(selector, _)| *selector != Selector::All);
         Ok(LevelOverrides { settings })
     }
 
@@ -133,11 +109,7 @@ mod tests {
 
     #[test]
     fn later_settings_win_and_a_lint_entry_beats_all() {
-        let table = BTreeMap::from([
-            ("BL002".to_string(), "deny".to_string()),
-            ("all".to_string(), "warn".to_string()),
-        ]);
-        let config = LevelOverrides::from_table(&table).expect("valid table");
+        let config = LevelOverrides::from_codes(&[("all", Level::Warn), ("BL002", Level::Deny)]);
         assert_eq!(config.level(lint("BL001")), Level::Warn);
         assert_eq!(config.level(lint("BL002")), Level::Deny);
         let args = [
@@ -151,17 +123,9 @@ mod tests {
     }
 
     #[test]
-    fn bad_keys_and_values_are_named() {
-        let bad_key = BTreeMap::from([("BL999".to_string(), "warn".to_string())]);
-        let error = LevelOverrides::from_table(&bad_key).unwrap_err();
-        assert!(error.contains("`lints.BL999`"), "{error}");
-        let bad_value = BTreeMap::from([("BL001".to_string(), "error".to_string())]);
-        let error = LevelOverrides::from_table(&bad_value).unwrap_err();
-        assert!(
-            error.contains("`lints.BL001`") && error.contains("\"error\""),
-            "{error}"
-        );
+    fn an_unknown_lint_on_the_command_line_is_an_error() {
         let args = [("nope".to_string(), Level::Deny)];
-        assert!(LevelOverrides::from_args(&args).is_err());
+        let error = LevelOverrides::from_args(&args).unwrap_err();
+        assert!(error.contains("`nope`"), "{error}");
     }
 }

@@ -1,57 +1,88 @@
 //! `cargo budget-lint`: finds budget-wiring bugs in Rust workspaces.
 //!
-//! The pipeline runs in one direction: discover → parse (syn, on worker
-//! threads) → facts → model → lints → suggestions → inline suppressions and
-//! fingerprints → the gate (levels, baseline) → render.
+//! [ARCHITECTURE.md](https://github.com/budget-lint/cargo-budget-lint/blob/main/ARCHITECTURE.md)
+//! describes the stages and the module trees. In short: discovery finds the
+//! files (`input`); the engine reads and scans them all, then parses, in
+//! rounds, what the lints' demands ask for (`engine`); syntax becomes
+//! plain facts, facts a model, the model findings and suggestions
+//! (`analysis`); inline suppressions, fingerprints, the baseline and the
+//! levels decide what is reported (the gate); a renderer prints it.
+//!
+//! The library's interface is [`analyze`] with its [`Report`], and [`cli`],
+//! which the binary runs.
 
-pub mod analysis;
-pub mod baseline;
+mod analysis;
+mod baseline;
 pub mod cli;
-pub mod config;
-pub mod diagnostic;
-pub mod engine;
-pub mod fingerprint;
+mod config;
+mod diagnostic;
+mod engine;
+mod fingerprint;
 pub mod fix;
-pub mod gate;
-pub mod input;
-pub mod levels;
+mod gate;
+mod input;
+mod levels;
 pub mod registry;
-pub mod render;
-pub mod suppress;
+mod render;
+mod suppress;
 
 use std::path::PathBuf;
 
 use analysis::model::Model;
 use analysis::{facts, lints, suggest};
-use diagnostic::{FileError, Finding};
 use engine as pipeline;
 use engine::workers;
 use input::discover;
 use input::source::SourceDb;
 use registry::{Level, LintId};
 
+pub use analysis::facts::{FileId, Span};
+pub use config::ConfigError;
+pub use diagnostic::{FileError, Finding};
+pub use engine::Options;
+pub use fingerprint::line_hashes;
+pub use input::discover::Selection;
+pub use input::source::SourceFile;
+
+/// Why a run stopped before any file was linted.
+#[derive(Debug)]
+pub enum AnalyzeError {
+    /// The selection names no workspace, package or path that can be read.
+    Selection(String),
+    /// A configuration file or table is invalid.
+    Configuration(ConfigError),
+}
+
+impl std::fmt::Display for AnalyzeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnalyzeError::Selection(message) => f.write_str(message),
+            AnalyzeError::Configuration(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnalyzeError {}
+
 /// Everything one run found, ready for any output format.
 #[derive(Debug)]
 pub struct Report {
     pub db: SourceDb,
-    pub model: Model,
+    pub(crate) model: Model,
     /// Every finding in output order, suppressed ones included.
     pub findings: Vec<Finding>,
     pub errors: Vec<FileError>,
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// The directory displayed paths are relative to.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// The repository around the root (the root when there is none), which
     /// SARIF and GitHub paths are relative to.
-    pub repo_root: PathBuf,
-    pub baseline: Option<baseline::Outcome>,
+    pub(crate) repo_root: PathBuf,
+    pub(crate) baseline: Option<baseline::Outcome>,
     /// Lint levels from the configuration; command-line levels apply after.
-    pub configured_levels: levels::LevelOverrides,
+    pub(crate) configured_levels: levels::LevelOverrides,
     /// Every file linted, including those the prefilter did not parse.
-    pub files: usize,
-    /// The analysis's memory still being freed on threads of their own;
-    /// dropping the report waits for them.
-    pub(crate) _freeing: workers::Aside,
+    pub(crate) files: usize,
 }
 
 impl Report {
@@ -68,23 +99,23 @@ impl Report {
 
 /// Lints the selected files. Errors here are usage or I/O errors that stop
 /// the run before any file is linted.
-pub fn analyze(
-    selection: &discover::Selection,
-    options: pipeline::Options,
-) -> Result<Report, String> {
-    analyze_lints(selection, options, &LintId::ALL)
+pub fn analyze(selection: &Selection, options: Options) -> Result<Report, AnalyzeError> {
+    // The memory still being freed is waited for here.
+    analyze_lints(selection, options, &LintId::ALL).map(|(report, _freeing)| report)
 }
 
-/// [`analyze`] with the lints `ids` only: the prefilter serves their
-/// demands alone.
+/// [`analyze`] with the lints `ids` only (the prefilter serves their
+/// demands alone), and the analysis's memory still being freed on threads
+/// of their own: dropping it waits for them.
 pub(crate) fn analyze_lints(
-    selection: &discover::Selection,
-    options: pipeline::Options,
+    selection: &Selection,
+    options: Options,
     ids: &[LintId],
-) -> Result<Report, String> {
-    let mut discovery = discover::discover(selection, options.threads)?;
-    let config =
-        config::Config::load(&discovery.root, &discovery.manifests).map_err(|e| e.to_string())?;
+) -> Result<(Report, workers::Aside), AnalyzeError> {
+    let mut discovery =
+        discover::discover(selection, options.threads).map_err(AnalyzeError::Selection)?;
+    let config = config::Config::load(&discovery.root, &discovery.manifests)
+        .map_err(AnalyzeError::Configuration)?;
     for input in &mut discovery.inputs {
         let relative = discover::display_path(&discovery.root, &input.path);
         if config.is_test_path(&relative) {
@@ -108,15 +139,14 @@ pub(crate) fn analyze_lints(
         mut freeing,
         ..
     } = parsed;
-    // Freed beside the lints and the output; waited for when the report
-    // is dropped.
+    // Freed beside the lints and the output.
     freeing.free(facts);
     let mut findings = lints::run_only(ids, &model);
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
     let repo_root = discover::repository_root(&discovery.root);
-    Ok(Report {
+    let report = Report {
         db,
         model,
         findings,
@@ -127,8 +157,8 @@ pub(crate) fn analyze_lints(
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
         files,
-        _freeing: freeing,
-    })
+    };
+    Ok((report, freeing))
 }
 
 #[cfg(test)]

@@ -188,12 +188,12 @@ fn rename_word(text: &str, from: &str, to: &str) -> String {
 #[test]
 fn a_file_changed_after_it_was_linted_is_not_fixed() {
     let copy = copy_fixture("ivy-costcap");
-    let selection = budget_lint::input::discover::Selection {
+    let selection = budget_lint::Selection {
         manifest_path: None,
         packages: Vec::new(),
         paths: vec![copy.path().to_path_buf()],
     };
-    let options = budget_lint::engine::Options {
+    let options = budget_lint::Options {
         threads: 1,
         prefilter: true,
     };

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use budget_lint::input::discover::Selection;
+use budget_lint::Selection;
 use walkdir::WalkDir;
 
 type Expected = BTreeSet<(String, String, usize)>;
@@ -42,7 +42,7 @@ fn actual_findings(dir: &std::path::Path) -> Expected {
         manifest_path: Some(dir.join("Cargo.toml")),
         ..Selection::default()
     };
-    let options = budget_lint::engine::Options {
+    let options = budget_lint::Options {
         threads: 2,
         prefilter: true,
     };

@@ -152,10 +152,7 @@ fn results_link_their_evidence_and_carry_fingerprints_and_fixes() {
         .expect("line hash");
     let source =
         std::fs::read_to_string(fixture("ivy-costcap").join("src/budget.rs")).expect("source");
-    assert_eq!(
-        line_hash,
-        budget_lint::fingerprint::line_hashes(&source)[14]
-    );
+    assert_eq!(line_hash, budget_lint::line_hashes(&source)[14]);
     assert!(
         fingerprints["budgetLint/v1"]
             .as_str()

@@ -233,12 +233,6 @@ pub struct StructFact {
     pub code: CodeKind,
 }
 
-impl StructFact {
-    pub fn derives_any(&self, names: &[&str]) -> bool {
-        self.derives.iter().any(|d| names.contains(&d.as_str()))
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct FieldFact {
     pub name: String,
@@ -246,12 +240,10 @@ pub struct FieldFact {
     pub span: Span,
 }
 
-/// The parts of a field's type that the model needs: its rendered text and
-/// every identifier in it, outermost first (`Arc<Mutex<Usage>>` gives
-/// `Arc`, `Mutex`, `Usage`).
+/// The parts of a field's type that the model needs: every identifier in
+/// it, outermost first (`Arc<Mutex<Usage>>` gives `Arc`, `Mutex`, `Usage`).
 #[derive(Debug, Clone, Default)]
 pub struct TypeShape {
-    pub text: String,
     pub idents: Vec<String>,
 }
 

@@ -84,23 +84,6 @@ impl Vocabulary {
             || USAGE_PREFIXES.contains(&word)
             || TIME_LIMIT_WORDS.contains(&word)
     }
-
-    /// Every word whose presence in a name can make it a counter or limit,
-    /// for scanning raw bytes.
-    pub fn all_words(&self) -> Vec<String> {
-        USAGE_WORDS
-            .iter()
-            .chain(USAGE_PREFIXES)
-            .chain(COUNTDOWN_WORDS)
-            .chain(LIMIT_PREFIXES)
-            .chain(LIMIT_SUFFIXES)
-            .chain(TIME_LIMIT_WORDS)
-            .map(|w| w.to_string())
-            .chain(self.counter_words.iter().cloned())
-            .chain(self.countdown_words.iter().cloned())
-            .chain(self.limit_words.iter().cloned())
-            .collect()
-    }
 }
 
 /// Splits `snake_case` and `camelCase` into lowercase words.
@@ -171,18 +154,8 @@ pub fn bare_stem(name: &str) -> String {
     stem_of(&words[..unit_free_len(&words)])
 }
 
-/// Classifies a field by its name and type.
-///
-/// ```
-/// use budget_lint::analysis::facts::TypeShape;
-/// use budget_lint::analysis::names::{classify, Role, Vocabulary};
-///
-/// let money = TypeShape { text: "f64".into(), idents: vec!["f64".into()] };
-/// let words = Vocabulary::default();
-/// // `cost_used` and `cost_cap_usd` share the stem `cost`: one dimension.
-/// assert_eq!(classify("cost_used", &money, &words), Role::CountUp { stem: "cost".into() });
-/// assert_eq!(classify("cost_cap_usd", &money, &words), Role::Limit { stem: "cost".into() });
-/// ```
+/// Classifies a field by its name and type: `cost_used` and `cost_cap_usd`
+/// (numbers) share the stem `cost`, one dimension.
 pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     let measurable = ty.is_numeric() || ty.is_duration();
     if !measurable && !ty.is_instant() {
@@ -292,7 +265,6 @@ fn without(words: &[String], dropped: impl Fn(usize, &str) -> bool) -> Option<St
 /// rules wherever they change.
 pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(usize, bool)> {
     let numeric = TypeShape {
-        text: "u64".to_string(),
         idents: vec!["u64".to_string()],
     };
     let roles: Vec<Role> = fields
@@ -355,7 +327,6 @@ mod tests {
 
     fn numeric() -> TypeShape {
         TypeShape {
-            text: "u64".into(),
             idents: vec!["u64".into()],
         }
     }
@@ -363,7 +334,6 @@ mod tests {
     #[test]
     fn roles_worked_out_once_are_those_classify_gives() {
         let shape = |ty: &str| TypeShape {
-            text: ty.into(),
             idents: vec![ty.into()],
         };
         let vocabulary = Vocabulary {
@@ -433,7 +403,6 @@ mod tests {
         assert_eq!(role("timeout_ms"), Role::TimeLimit);
         assert_eq!(role("left_total"), Role::Other);
         let instant = TypeShape {
-            text: "Instant".into(),
             idents: vec!["Instant".into()],
         };
         assert_eq!(
@@ -478,7 +447,6 @@ mod tests {
     #[test]
     fn non_numeric_fields_are_neither() {
         let text = TypeShape {
-            text: "String".into(),
             idents: vec!["String".into()],
         };
         assert_eq!(

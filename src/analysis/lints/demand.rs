@@ -65,10 +65,6 @@ impl Demand {
         self.amounts.extend(other.amounts);
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.every.is_empty() && self.certain.is_empty() && self.amounts.is_empty()
-    }
-
     /// What pairing and checking are made of: every read and check of a
     /// limit that bounds a counter, or that nothing is known to read yet
     /// (BL003); and the spends and checks of counters that resolve to them

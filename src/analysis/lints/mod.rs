@@ -53,16 +53,6 @@ pub fn demand_of(ids: &[LintId], model: &Model, tier: Tier) -> Demand {
     demand
 }
 
-/// What every lint reads of a model at `tier`.
-pub fn demand(model: &Model, tier: Tier) -> Demand {
-    demand_of(&LintId::ALL, model, tier)
-}
-
-/// Runs every lint and orders the findings by location, then code.
-pub fn run_all(model: &Model) -> Vec<Finding> {
-    run_only(&LintId::ALL, model)
-}
-
 /// Runs the lints `ids` and orders the findings by location, then code.
 pub fn run_only(ids: &[LintId], model: &Model) -> Vec<Finding> {
     let mut findings: Vec<Finding> = ids

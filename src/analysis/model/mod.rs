@@ -22,7 +22,6 @@ pub use ids::{FieldId, Id, StructId, Table};
 #[derive(Debug)]
 pub struct StructInfo {
     pub name: String,
-    pub span: Span,
     pub derives: Vec<String>,
     pub foreign_layout: bool,
     pub code: CodeKind,
@@ -187,7 +186,6 @@ impl Model {
                 let id = model.structs.next_id();
                 let mut info = StructInfo {
                     name: fact.name.clone(),
-                    span: fact.span,
                     derives: fact.derives.clone(),
                     foreign_layout: fact.foreign_layout,
                     code: fact.code,

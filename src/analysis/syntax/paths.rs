@@ -1,6 +1,5 @@
 //! Names from paths and types.
 
-use quote::ToTokens;
 use syn::Type;
 use syn::visit::{self, Visit};
 
@@ -46,7 +45,6 @@ impl<'ast> Visit<'ast> for TypeIdents {
 
 pub(super) fn type_shape(ty: &Type) -> TypeShape {
     TypeShape {
-        text: ty.to_token_stream().to_string(),
         idents: type_idents(ty),
     }
 }
