@@ -203,6 +203,7 @@ pub fn run(args: Vec<String>) -> Output {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
+    let mut write_failed = false;
     if args.fix {
         let root = report.root.clone();
         if !args.allow_dirty
@@ -218,6 +219,10 @@ pub fn run(args: Vec<String>) -> Output {
         for (file, reason) in &outcome.rolled_back {
             stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
         }
+        for (file, reason) in &outcome.failed {
+            stderr.push_str(&format!("error: did not fix {file}: {reason}\n"));
+        }
+        write_failed = !outcome.failed.is_empty();
         if !outcome.fixed.is_empty() {
             (report, freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
                 Ok(analysis) => analysis,
@@ -240,7 +245,11 @@ pub fn run(args: Vec<String>) -> Output {
         }
     };
     Output {
-        code: gate.exit_code(&report),
+        code: if write_failed {
+            EXIT_ERROR
+        } else {
+            gate.exit_code(&report)
+        },
         stdout: text,
         stderr,
         _analysis: Some((report, freeing)),

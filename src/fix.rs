@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::Report;
 use crate::analysis::facts::FileId;
@@ -17,6 +17,9 @@ pub struct Outcome {
     pub fixed: Vec<(String, usize)>,
     /// Files left untouched, with the reason.
     pub rolled_back: Vec<(String, String)>,
+    /// Files whose fixed text could not be written, with the error; each
+    /// was left as it was.
+    pub failed: Vec<(String, String)>,
 }
 
 /// One text edit: `text` replaces `range` (an insertion when it is empty).
@@ -104,16 +107,15 @@ pub fn apply(report: &Report) -> Outcome {
             ));
             continue;
         }
-        match write(&source.path, &text) {
+        match crate::atomic::write(&source.path, text.as_bytes()) {
             Ok(()) => outcome.fixed.push((source.display.clone(), kept.len())),
-            Err(error) => outcome.rolled_back.push((source.display.clone(), error)),
+            Err(error) => outcome.failed.push((
+                source.display.clone(),
+                format!("cannot write the fixed file ({error}), so it was left as it was"),
+            )),
         }
     }
     outcome
-}
-
-fn write(path: &PathBuf, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write the fixed file: {e}"))
 }
 
 /// The text edit a suggestion makes, in the file it names; `None` for a
@@ -170,6 +172,8 @@ fn insertion_after(source: &SourceFile, start: usize, end: usize, code: &str) ->
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
     use crate::analysis::facts::CodeKind;
 

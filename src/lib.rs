@@ -12,6 +12,7 @@
 //! which the binary runs.
 
 mod analysis;
+mod atomic;
 mod baseline;
 pub mod cli;
 mod config;
