@@ -58,6 +58,10 @@ pub struct LintArgs {
     /// Lint every workspace member (the default).
     #[arg(long)]
     pub workspace: bool,
+    /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
+    /// file leave out, and hidden files.
+    #[arg(long)]
+    pub include_ignored: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
     /// Apply the suggestions that have no placeholders, then lint again.
@@ -261,6 +265,7 @@ fn selection(args: &LintArgs) -> Selection {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
         paths: args.paths.clone(),
+        include_ignored: args.include_ignored,
     }
 }
 

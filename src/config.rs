@@ -1,6 +1,9 @@
 //! Configuration: `budget-lint.toml` at the analysis root, and
 //! `[workspace.metadata.budget-lint]` / `[package.metadata.budget-lint]` in
 //! Cargo.toml. Every key is optional; lists from several sources add up.
+//! The `lints` of a package's table apply to the findings in that
+//! package's files only, after (so over) those of `budget-lint.toml` and the
+//! workspace's table, which apply to every finding.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -45,8 +48,12 @@ pub struct Config {
     pub limit_words: Vec<String>,
     pub pairs: Vec<ExplicitPair>,
     pub test_paths: Option<globset::GlobSet>,
-    /// Lint levels by lint code, in the order they were given.
+    /// Lint levels by lint code, in the order they were given, for every
+    /// finding.
     pub lints: Vec<(&'static str, Level)>,
+    /// Lint levels from packages' tables, for the findings in the files
+    /// under each package's directory.
+    pub package_lints: Vec<(PathBuf, Vec<(&'static str, Level)>)>,
     /// The files the configuration came from.
     pub sources: Vec<PathBuf>,
 }
@@ -93,7 +100,7 @@ impl Config {
         if standalone.is_file() {
             let text = read(&standalone)?;
             let raw: RawConfig = parse(&standalone, &text)?;
-            any_glob |= config.absorb(&standalone, &text, raw, &mut globs)?;
+            any_glob |= config.absorb(&standalone, &text, raw, &mut globs, None)?;
         }
         for manifest in manifests {
             let Ok(text) = std::fs::read_to_string(manifest) else {
@@ -114,9 +121,14 @@ impl Config {
                 continue;
             }
             let holder: Manifest = parse(manifest, &text)?;
-            for table in [holder.workspace, holder.package].into_iter().flatten() {
-                if let Some(raw) = table.metadata.and_then(|m| m.budget_lint) {
-                    any_glob |= config.absorb(manifest, &text, raw, &mut globs)?;
+            let package_dir = manifest.parent().unwrap_or(Path::new("")).to_path_buf();
+            let tables = [
+                (holder.workspace, None),
+                (holder.package, Some(package_dir)),
+            ];
+            for (table, package) in tables {
+                if let Some(raw) = table.and_then(|t| t.metadata).and_then(|m| m.budget_lint) {
+                    any_glob |= config.absorb(manifest, &text, raw, &mut globs, package)?;
                 }
             }
         }
@@ -137,6 +149,7 @@ impl Config {
         text: &str,
         raw: RawConfig,
         globs: &mut globset::GlobSetBuilder,
+        package: Option<PathBuf>,
     ) -> Result<bool, ConfigError> {
         let error = |span: Range<usize>, message: String| ConfigError {
             file: file.to_path_buf(),
@@ -177,6 +190,7 @@ impl Config {
                 .map_err(|e| error(span, format!("key `test-paths`: {e}")))?;
             globs.add(glob);
         }
+        let mut lints = Vec::new();
         for (name, level) in raw.lints {
             let lint_code = if name.get_ref() == "all" {
                 "all"
@@ -205,10 +219,26 @@ impl Config {
                     ));
                 }
             };
-            self.lints.push((lint_code, level_value));
+            lints.push((lint_code, level_value));
         }
         // `all` sets the baseline that named lints then refine.
-        self.lints.sort_by_key(|&(code, _)| code != "all");
+        match package {
+            Some(dir) if !lints.is_empty() => {
+                lints.sort_by_key(|&(code, _)| code != "all");
+                match self.package_lints.iter_mut().find(|(d, _)| *d == dir) {
+                    Some((_, known)) => {
+                        known.extend(lints);
+                        known.sort_by_key(|&(code, _)| code != "all");
+                    }
+                    None => self.package_lints.push((dir, lints)),
+                }
+            }
+            Some(_) => {}
+            None => {
+                self.lints.extend(lints);
+                self.lints.sort_by_key(|&(code, _)| code != "all");
+            }
+        }
         self.sources.push(file.to_path_buf());
         Ok(any_glob)
     }

@@ -73,10 +73,14 @@ impl LevelOverrides {
     }
 }
 
-/// Gives every finding its effective level and drops the allowed ones.
-pub fn apply(findings: &mut Vec<crate::diagnostic::Finding>, overrides: &LevelOverrides) {
+/// Gives every finding its effective level, from the settings `overrides`
+/// gives for it, and drops the allowed ones.
+pub fn apply_each<'a>(
+    findings: &mut Vec<crate::diagnostic::Finding>,
+    overrides: impl Fn(&crate::diagnostic::Finding) -> &'a LevelOverrides,
+) {
     for finding in findings.iter_mut() {
-        finding.level = overrides.level(finding.lint);
+        finding.level = overrides(finding).level(finding.lint);
     }
     findings.retain(|finding| finding.level != Level::Allow);
 }

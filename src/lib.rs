@@ -82,6 +82,9 @@ pub struct Report {
     pub(crate) baseline: Option<baseline::Outcome>,
     /// Lint levels from the configuration; command-line levels apply after.
     pub(crate) configured_levels: levels::LevelOverrides,
+    /// Lint levels from packages' tables, by package directory: they apply
+    /// after `configured_levels` to the findings in the package's files.
+    pub(crate) package_levels: Vec<(PathBuf, levels::LevelOverrides)>,
     /// Every file linted, including those the prefilter did not parse.
     pub(crate) files: usize,
 }
@@ -157,6 +160,11 @@ pub(crate) fn analyze_lints(
         repo_root,
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
+        package_levels: config
+            .package_lints
+            .iter()
+            .map(|(dir, lints)| (dir.clone(), levels::LevelOverrides::from_codes(lints)))
+            .collect(),
         files,
     };
     Ok((report, freeing))

@@ -192,6 +192,7 @@ fn a_file_changed_after_it_was_linted_is_not_fixed() {
         manifest_path: None,
         packages: Vec::new(),
         paths: vec![copy.path().to_path_buf()],
+        include_ignored: false,
     };
     let options = budget_lint::Options {
         threads: 1,

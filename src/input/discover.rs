@@ -3,10 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use walkdir::WalkDir;
-
 use crate::analysis::facts::CodeKind;
-use crate::engine::workers;
 
 /// A file to lint and how the loader classifies it before parsing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,6 +19,8 @@ pub struct Discovery {
     pub inputs: Vec<Input>,
     /// The manifests whose `metadata.budget-lint` tables configure the run.
     pub manifests: Vec<PathBuf>,
+    /// Each package's directory, with its manifest.
+    pub packages: Vec<(PathBuf, PathBuf)>,
     pub warnings: Vec<String>,
 }
 
@@ -30,17 +29,21 @@ pub struct Selection {
     pub manifest_path: Option<PathBuf>,
     pub packages: Vec<String>,
     pub paths: Vec<PathBuf>,
+    /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
+    /// file leave out, and hidden files.
+    pub include_ignored: bool,
 }
 
 const TEST_DIRS: &[&str] = &["tests", "benches", "examples"];
 
-/// Walking a directory tree needs little stack.
-const WALKER_STACK: usize = 256 * 1024;
-
 /// The files `selection` asks for, found on up to `threads` threads.
 pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, String> {
+    let walk = Walk {
+        threads,
+        include_ignored: selection.include_ignored,
+    };
     if !selection.paths.is_empty() {
-        return discover_paths(&selection.paths, threads);
+        return discover_paths(&selection.paths, walk);
     }
     let manifest = match &selection.manifest_path {
         Some(path) => {
@@ -52,7 +55,7 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
         None => find_manifest()?,
     };
     let manifest = absolute(&manifest);
-    match cargo_members(&manifest, &selection.packages, threads) {
+    match cargo_members(&manifest, &selection.packages, walk) {
         Ok(discovery) => Ok(discovery),
         Err(MetadataError::UnknownPackage(name)) => {
             Err(format!("package `{name}` is not a member of the workspace"))
@@ -64,11 +67,12 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
                 ..Discovery::default()
             };
             discovery.manifests.push(manifest.clone());
+            discovery.packages.push((dir.clone(), manifest.clone()));
             discovery.warnings.push(format!(
                 "cargo metadata failed ({reason}); linting every .rs file under {}",
                 dir.display()
             ));
-            walk_package(&dir, &mut discovery.inputs, false, threads);
+            walk_package(&dir, &mut discovery.inputs, false, walk);
             discovery.inputs.sort();
             discovery.inputs.dedup_by(|a, b| a.path == b.path);
             Ok(discovery)
@@ -95,10 +99,17 @@ enum MetadataError {
     UnknownPackage(String),
 }
 
+/// How the tree is walked.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    threads: usize,
+    include_ignored: bool,
+}
+
 fn cargo_members(
     manifest: &Path,
     packages: &[String],
-    threads: usize,
+    walk: Walk,
 ) -> Result<Discovery, MetadataError> {
     let metadata = cargo_metadata::MetadataCommand::new()
         .manifest_path(manifest)
@@ -130,14 +141,15 @@ fn cargo_members(
         }
         let package_manifest = package.manifest_path.clone().into_std_path_buf();
         if !discovery.manifests.contains(&package_manifest) {
-            discovery.manifests.push(package_manifest);
+            discovery.manifests.push(package_manifest.clone());
         }
         let dir = package
             .manifest_path
             .parent()
             .map(|p| p.to_path_buf().into_std_path_buf())
             .unwrap_or_default();
-        walk_package(&dir, &mut discovery.inputs, true, threads);
+        discovery.packages.push((dir.clone(), package_manifest));
+        walk_package(&dir, &mut discovery.inputs, true, walk);
         for target in &package.targets {
             let test_target = target.kind.iter().any(|kind| {
                 matches!(
@@ -163,7 +175,7 @@ fn cargo_members(
     Ok(discovery)
 }
 
-fn discover_paths(paths: &[PathBuf], threads: usize) -> Result<Discovery, String> {
+fn discover_paths(paths: &[PathBuf], walk: Walk) -> Result<Discovery, String> {
     let root =
         std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let mut discovery = Discovery {
@@ -177,7 +189,7 @@ fn discover_paths(paths: &[PathBuf], threads: usize) -> Result<Discovery, String
                 code: code_for_path(path),
             });
         } else if path.is_dir() {
-            walk_package(&absolute(path), &mut discovery.inputs, false, threads);
+            walk_package(&absolute(path), &mut discovery.inputs, false, walk);
         } else {
             return Err(format!("path `{}` does not exist", path.display()));
         }
@@ -196,54 +208,66 @@ pub fn repository_root(root: &Path) -> PathBuf {
         .to_path_buf()
 }
 
-/// Collects every `.rs` file under `dir`, skipping `target/` and hidden
-/// directories, and, when `skip_nested` is set, directories that hold a
-/// package of their own. The directories at the top of `dir` are walked on
-/// up to `threads` threads; the inputs come in no particular order.
-fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool, threads: usize) {
-    let walked = |entry: &walkdir::DirEntry| {
-        let name = entry.file_name().to_string_lossy();
-        name != "target"
-            && !name.starts_with('.')
-            && !(skip_nested && entry.path().join("Cargo.toml").is_file())
-    };
-    let source = |entry: &walkdir::DirEntry| {
-        let path = entry.path();
-        let rust = entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs");
-        rust.then(|| Input {
-            path: path.to_path_buf(),
-            code: code_for_path(path.strip_prefix(dir).unwrap_or(path)),
-        })
-    };
-    let mut subdirs = Vec::new();
-    for entry in WalkDir::new(dir)
-        .min_depth(1)
-        .max_depth(1)
-        .into_iter()
-        .flatten()
-    {
-        if entry.file_type().is_dir() {
-            if walked(&entry) {
-                subdirs.push(entry.into_path());
+/// Collects every `.rs` file under `dir`, skipping `target/`, `.git/`, and
+/// directories that hold a package of their own when `skip_nested` is set.
+/// Unless `walk.include_ignored` is set, what `.gitignore`, `.ignore` and
+/// git's exclude file leave out is skipped (in a git repository or not, as
+/// git would read them; the user's global gitignore is not read, so that
+/// the files linted depend on the tree alone), and so are hidden files and
+/// directories. Symlinks are not followed. The inputs come in no
+/// particular order.
+fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool, walk: Walk) {
+    let filter = !walk.include_ignored;
+    let root = dir.to_path_buf();
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder
+        .standard_filters(false)
+        .hidden(filter)
+        .parents(filter)
+        .ignore(filter)
+        .git_ignore(filter)
+        .git_exclude(filter)
+        .require_git(false)
+        .follow_links(false)
+        .threads(walk.threads)
+        .filter_entry(move |entry| {
+            let name = entry.file_name();
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            entry.depth() == 0
+                || !is_dir
+                || (name != "target"
+                    && name != ".git"
+                    && !(skip_nested && entry.path().join("Cargo.toml").is_file()))
+        });
+    let found = std::sync::Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let found = &found;
+        let root = &root;
+        Box::new(move |entry| {
+            let Ok(entry) = entry else {
+                return ignore::WalkState::Continue;
+            };
+            let path = entry.path();
+            let rust = entry.file_type().is_some_and(|t| t.is_file())
+                && path.extension().is_some_and(|e| e == "rs");
+            if rust {
+                let input = Input {
+                    path: path.to_path_buf(),
+                    code: code_for_path(path.strip_prefix(root).unwrap_or(path)),
+                };
+                found
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(input);
             }
-        } else {
-            inputs.extend(source(&entry));
-        }
-    }
-    let walk = |subdir: &PathBuf| -> Vec<Input> {
-        WalkDir::new(subdir)
-            .into_iter()
-            .filter_entry(|entry| {
-                entry.depth() == 0 || !entry.file_type().is_dir() || walked(entry)
-            })
-            .flatten()
-            .filter_map(|entry| source(&entry))
-            .collect()
-    };
-    let walks = workers::map(&subdirs, threads, WALKER_STACK, walk);
-    for (subdir, found) in subdirs.iter().zip(walks) {
-        inputs.extend(found.unwrap_or_else(|| walk(subdir)));
-    }
+            ignore::WalkState::Continue
+        })
+    });
+    inputs.extend(
+        found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
 }
 
 /// Test code by location: a path with a `tests`, `benches` or `examples`
@@ -342,7 +366,11 @@ mod tests {
         }
         let walk = |skip_nested: bool, threads: usize| {
             let mut inputs = Vec::new();
-            walk_package(&root, &mut inputs, skip_nested, threads);
+            let walk = Walk {
+                threads,
+                include_ignored: false,
+            };
+            walk_package(&root, &mut inputs, skip_nested, walk);
             inputs.sort();
             inputs
                 .into_iter()
