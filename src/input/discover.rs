@@ -19,6 +19,9 @@ pub struct Discovery {
     pub inputs: Vec<Input>,
     /// The manifests whose `metadata.budget-lint` tables configure the run.
     pub manifests: Vec<PathBuf>,
+    /// The directories, symlinks resolved, that hold every file the run may
+    /// read: the workspace root, or the paths given.
+    pub roots: Vec<PathBuf>,
     /// Each package's directory, with its manifest.
     pub packages: Vec<(PathBuf, PathBuf)>,
     pub warnings: Vec<String>,
@@ -64,6 +67,7 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
             let dir = manifest.parent().unwrap_or(Path::new(".")).to_path_buf();
             let mut discovery = Discovery {
                 root: dir.clone(),
+                roots: vec![resolved(&dir)],
                 ..Discovery::default()
             };
             discovery.manifests.push(manifest.clone());
@@ -106,17 +110,37 @@ struct Walk {
     include_ignored: bool,
 }
 
+/// Runs `cargo metadata --no-deps --offline` so that nothing in the linted
+/// tree can choose the program: with the cargo that cargo handed this
+/// subcommand (`$CARGO`) when there is one, otherwise with `cargo` from
+/// `PATH`, and always from an empty temporary directory, where no
+/// `rust-toolchain.toml` or `.cargo/config.toml` of the tree applies (rustup
+/// and cargo look for them from the current directory up).
+/// `RUSTUP_TOOLCHAIN`, when set, pins the toolchain as usual.
+fn metadata(manifest: &Path) -> Result<cargo_metadata::Metadata, String> {
+    let outside = tempfile::tempdir()
+        .map_err(|error| format!("cannot create a directory to run cargo in: {error}"))?;
+    let mut command = cargo_metadata::MetadataCommand::new();
+    if let Some(cargo) = std::env::var_os("CARGO").filter(|c| Path::new(c).is_absolute()) {
+        command.cargo_path(cargo);
+    } else {
+        command.cargo_path("cargo");
+    }
+    command
+        .manifest_path(manifest)
+        .current_dir(outside.path())
+        .no_deps()
+        .other_options(vec!["--offline".to_string()])
+        .exec()
+        .map_err(|e| first_line(&e.to_string()))
+}
+
 fn cargo_members(
     manifest: &Path,
     packages: &[String],
     walk: Walk,
 ) -> Result<Discovery, MetadataError> {
-    let metadata = cargo_metadata::MetadataCommand::new()
-        .manifest_path(manifest)
-        .no_deps()
-        .other_options(vec!["--offline".to_string()])
-        .exec()
-        .map_err(|e| MetadataError::Cargo(first_line(&e.to_string())))?;
+    let metadata = metadata(manifest).map_err(MetadataError::Cargo)?;
     for name in packages {
         if !metadata
             .workspace_packages()
@@ -126,8 +150,10 @@ fn cargo_members(
             return Err(MetadataError::UnknownPackage(name.clone()));
         }
     }
+    let root = metadata.workspace_root.clone().into_std_path_buf();
     let mut discovery = Discovery {
-        root: metadata.workspace_root.clone().into_std_path_buf(),
+        roots: vec![resolved(&root)],
+        root,
         ..Discovery::default()
     };
     discovery.manifests.push(manifest.to_path_buf());
@@ -149,6 +175,14 @@ fn cargo_members(
             .map(|p| p.to_path_buf().into_std_path_buf())
             .unwrap_or_default();
         discovery.packages.push((dir.clone(), package_manifest));
+        let resolved_dir = resolved(&dir);
+        if !discovery
+            .roots
+            .iter()
+            .any(|root| resolved_dir.starts_with(root))
+        {
+            discovery.roots.push(resolved_dir);
+        }
         walk_package(&dir, &mut discovery.inputs, true, walk);
         for target in &package.targets {
             let test_target = target.kind.iter().any(|kind| {
@@ -184,11 +218,18 @@ fn discover_paths(paths: &[PathBuf], walk: Walk) -> Result<Discovery, String> {
     };
     for path in paths {
         if path.is_file() {
+            // A file named on the command line is read wherever it leads.
+            let file = absolute(path);
+            if let Some(dir) = file.parent() {
+                discovery.roots.push(resolved(dir));
+            }
+            discovery.roots.push(resolved(&file));
             discovery.inputs.push(Input {
-                path: absolute(path),
+                path: file,
                 code: code_for_path(path),
             });
         } else if path.is_dir() {
+            discovery.roots.push(resolved(path));
             walk_package(&absolute(path), &mut discovery.inputs, false, walk);
         } else {
             return Err(format!("path `{}` does not exist", path.display()));
@@ -206,6 +247,11 @@ pub fn repository_root(root: &Path) -> PathBuf {
         .find(|dir| dir.join(".git").exists())
         .unwrap_or(root)
         .to_path_buf()
+}
+
+/// `path` with every symlink resolved, or as it is where it cannot be.
+pub fn resolved(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| absolute(path))
 }
 
 /// Collects every `.rs` file under `dir`, skipping `target/`, `.git/`, and
