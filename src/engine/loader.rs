@@ -321,11 +321,12 @@ impl Loader {
                         };
                         // The functions parsed already or wanted as helpers
                         // are no candidates for their mentions.
-                        let chosen =
-                            |i: &usize| functions.contains(i) || done_functions.contains(i);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
+                            let chosen: HashSet<usize> =
+                                functions.iter().chain(done_functions).copied().collect();
+                            let chosen = |i: &usize| chosen.contains(i);
                             scan.functions
                                 .iter()
                                 .enumerate()
@@ -375,7 +376,8 @@ impl Loader {
                 Err(error) => {
                     let scan = scan::scan(&text, vocabulary);
                     let (children, _) = scanned_modules(path, &scan, &exists);
-                    let facts = items_alone(&text, &scan, *code);
+                    let deepest = error.too_deep.then_some(error.offset);
+                    let facts = items_alone(&text, &scan, *code, deepest);
                     Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
                 }
             }
@@ -836,7 +838,11 @@ fn parsed_structs<'a>(
             .filter_map(|&i| scan.structs.get(i))
             .collect();
     }
-    let before = partial.map_or(&[][..], |p| p.structs.as_slice());
+    let before: HashSet<usize> = partial
+        .map_or(&[][..], |p| p.structs.as_slice())
+        .iter()
+        .copied()
+        .collect();
     scan.structs
         .iter()
         .enumerate()

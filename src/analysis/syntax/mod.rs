@@ -39,6 +39,9 @@ use crate::analysis::facts::{
 pub struct ParseError {
     pub offset: usize,
     pub message: String,
+    /// The file nests deeper than the parser is given stack for; `offset`
+    /// is in the deepest item, which no smaller parse can take either.
+    pub too_deep: bool,
 }
 
 /// Parses one file and extracts its facts, their spans in file 0 until
@@ -57,6 +60,7 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
             let error = ParseError {
                 offset: error.span().byte_range().start,
                 message: error.to_string(),
+                too_deep: false,
             };
             proc_macro2::extra::invalidate_current_thread_spans();
             return Err(error);
@@ -73,6 +77,7 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
                 "nested too deeply to parse: up to {} levels where this tool parses {MAX_UNITS}",
                 nesting.units
             ),
+            too_deep: true,
         });
     }
     let stack = STACK_BASE
@@ -117,6 +122,7 @@ fn extract_tokens(
         Err(error) => Err(ParseError {
             offset: error.span().byte_range().start,
             message: error.to_string(),
+            too_deep: false,
         }),
     }
 }
@@ -1358,6 +1364,18 @@ impl OperandBuilder {
         }
     }
 
+    /// [`OperandBuilder::add`] for an operand no longer needed.
+    fn add_owned(&mut self, other: Operand) {
+        for place in other.places {
+            self.add_place(place);
+        }
+        for param in other.params {
+            if !self.params.contains(&param) {
+                self.params.push(param);
+            }
+        }
+    }
+
     fn into_operand(self) -> Operand {
         Operand {
             places: self.places,
@@ -1410,7 +1428,7 @@ impl<'a, 't> PlaceCollector<'a, 't> {
         if inner.nodes >= MEMO_NODES {
             memo.set_operand(expr, operand.clone());
         }
-        self.operand.add(&operand);
+        self.operand.add_owned(operand);
     }
 }
 

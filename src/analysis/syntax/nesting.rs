@@ -113,12 +113,13 @@ pub(super) fn measure(tokens: &TokenStream) -> Nesting {
                 }
             }
             TokenTree::Ident(ident) => {
-                let word = ident.to_string();
-                if after_brace && word != "else" && word != "as" {
+                // Compared in place: most identifiers are no keyword, and
+                // their text would be copied.
+                if after_brace && ident != "else" && ident != "as" {
                     level.reset();
                     level.depth = 1;
                 }
-                if RECURSING_WORDS.contains(&word.as_str()) {
+                if RECURSING_WORDS.iter().any(|word| ident == word) {
                     level.units += 1;
                     level.after_operand = false;
                 } else {
