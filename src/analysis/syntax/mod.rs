@@ -66,7 +66,18 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
             return Err(error);
         }
     };
-    let nesting = nesting::measure(&tokens);
+    // A token is a byte at least, so a file this small cannot nest deeper
+    // than the stack left can take: it needs no count.
+    let at_most = masked
+        .len()
+        .saturating_mul(STACK_PER_UNIT + STACK_PER_DEPTH)
+        .saturating_add(STACK_BASE);
+    if stacker::remaining_stack().is_some_and(|left| left >= at_most) {
+        let facts = extract_tokens(&masked, tokens, code);
+        proc_macro2::extra::invalidate_current_thread_spans();
+        return facts;
+    }
+    let (tokens, nesting) = nesting::measure(tokens);
     if nesting.units > MAX_UNITS {
         let offset = nesting.at.map_or(0, |at| at.byte_range().start);
         drop(tokens);
