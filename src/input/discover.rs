@@ -22,8 +22,6 @@ pub struct Discovery {
     /// The directories, symlinks resolved, that hold every file the run may
     /// read: the workspace root, or the paths given.
     pub roots: Vec<PathBuf>,
-    /// Each package's directory, with its manifest.
-    pub packages: Vec<(PathBuf, PathBuf)>,
     pub warnings: Vec<String>,
 }
 
@@ -71,7 +69,6 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
                 ..Discovery::default()
             };
             discovery.manifests.push(manifest.clone());
-            discovery.packages.push((dir.clone(), manifest.clone()));
             discovery.warnings.push(format!(
                 "cargo metadata failed ({reason}); linting every .rs file under {}",
                 dir.display()
@@ -167,14 +164,13 @@ fn cargo_members(
         }
         let package_manifest = package.manifest_path.clone().into_std_path_buf();
         if !discovery.manifests.contains(&package_manifest) {
-            discovery.manifests.push(package_manifest.clone());
+            discovery.manifests.push(package_manifest);
         }
         let dir = package
             .manifest_path
             .parent()
             .map(|p| p.to_path_buf().into_std_path_buf())
             .unwrap_or_default();
-        discovery.packages.push((dir.clone(), package_manifest));
         let resolved_dir = resolved(&dir);
         if !discovery
             .roots

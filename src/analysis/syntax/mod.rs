@@ -1696,6 +1696,46 @@ mod tests {
     }
 
     #[test]
+    fn any_nesting_extracts_on_a_small_stack() {
+        // Parsing, visiting and dropping recurse as deep as the code: the
+        // extraction grows the stack it needs, on any thread.
+        let depth = 30_000;
+        let sources = [
+            format!(
+                "fn f(b: &B) -> bool {{ {}b.x_used{} >= b.max_x }}",
+                "(".repeat(depth),
+                ")".repeat(depth)
+            ),
+            format!(
+                "fn f() {{ let x: {}u8{} = None; }}",
+                "Option<".repeat(depth),
+                ">".repeat(depth)
+            ),
+            format!(
+                "{}fn f(b: &mut B) {{ b.x_used += 1; }}{}",
+                "mod m { ".repeat(depth),
+                " }".repeat(depth)
+            ),
+            format!(
+                "fn f(b: &B) -> bool {{ b{}.x_used >= b.max_x }}",
+                ".inner".repeat(depth)
+            ),
+        ];
+        for source in sources {
+            let extracted = std::thread::Builder::new()
+                .stack_size(256 << 10)
+                .spawn(move || match extract(&source, CodeKind::Production) {
+                    Ok(facts) => Ok(facts.accesses.len() + facts.functions.len()),
+                    Err(error) => Err(error.message),
+                })
+                .expect("thread starts")
+                .join()
+                .expect("the extraction ends");
+            assert!(matches!(extracted, Ok(n) if n > 0), "{extracted:?}");
+        }
+    }
+
+    #[test]
     fn cfg_test_module_is_test_code() {
         let f = facts("#[cfg(test)] mod tests { fn t(b: &mut B) { b.x_used += 1; } }");
         assert_eq!(f.accesses[0].code, CodeKind::Test);
