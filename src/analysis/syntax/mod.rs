@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 mod attrs;
+pub(crate) mod directives;
 pub(crate) mod excerpt;
 mod exprs;
 mod macros;
@@ -47,8 +48,8 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     let facts = match result {
         Ok(ast) => {
             let mut extractor = Extractor::new(code, &masked);
-            if crate::analysis::directives::mentioned(&masked) {
-                extractor.facts.directives = crate::analysis::directives::extract(&masked);
+            if crate::analysis::syntax::directives::mentioned(&masked) {
+                extractor.facts.directives = crate::analysis::syntax::directives::extract(&masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
             // `#![cfg(test)]` makes the whole file test code.
