@@ -348,6 +348,27 @@ pub enum AccessKind {
     /// An operand of a comparison; the comparison is `Access::comparison`.
     Compare,
     Read,
+    /// Initialised in a struct literal from a value that is not a constant:
+    /// a snapshot of a local or a copy of another field.
+    Fill,
+    /// Borrowed mutably (`&mut s.x`): whoever gets the borrow may write.
+    BorrowMut,
+    /// Named in a macro's input that does not parse as Rust: it may be read
+    /// or written, the syntax does not tell.
+    Opaque,
+}
+
+/// Where a read or a comparison sits, when that changes what it means.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Context {
+    #[default]
+    Code,
+    /// The arguments of a logging or formatting macro (`info!`, `println!`,
+    /// `format!`, `write!`).
+    Log,
+    /// A hand-written `fmt` of `Display` or `Debug`: showing a value.
+    Display,
 }
 
 #[derive(Debug, Clone)]
@@ -365,6 +386,10 @@ pub struct Access {
     pub amount: Option<String>,
     /// The function the access is in, by its name's span.
     pub function: Option<Span>,
+    /// The method called on the place when it is a method call's receiver
+    /// (`load` in `self.used.load(..)`).
+    pub method: Option<std::sync::Arc<str>>,
+    pub context: Context,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing
@@ -432,6 +457,7 @@ pub struct Comparison {
     /// The `if` statement (without `else`) whose condition this is: the
     /// guard a suggestion can mirror.
     pub guard: Option<Guard>,
+    pub context: Context,
 }
 
 /// An `if` statement guarding on a comparison; its text is read from the
@@ -481,6 +507,11 @@ pub struct Call {
     pub debug_only: bool,
     pub function: Option<FnRef>,
     pub guard: Option<Guard>,
+    /// The fields that arguments other than the receiver hand over as they
+    /// are, through references, casts and conversions (`cfg.timeout`,
+    /// `Duration::from_secs(cfg.timeout_secs)`), but not computed into
+    /// another value.
+    pub handed: Vec<Place>,
 }
 
 /// A function definition and how many positions its parameters take

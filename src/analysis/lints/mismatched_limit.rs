@@ -52,6 +52,23 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             {
                 continue;
             }
+            // One counter may have two limits (a hard cap and a soft
+            // trigger): the comparison is a mistake only when the counter's
+            // own limits are never compared with it, and the limit it is
+            // compared with bounds a counter of its own dimension.
+            if !model
+                .checks_relating(counter, &pairing.limits, false)
+                .is_empty()
+            {
+                continue;
+            }
+            let bounds_another = model
+                .pairings
+                .iter()
+                .any(|p| p.counter != counter && p.limits.contains(&limit));
+            if !bounds_another {
+                continue;
+            }
             let right_limit = pairing.limits[0];
             let mut finding = field_finding(
                 LintId::MismatchedLimit,

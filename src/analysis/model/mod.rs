@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
-    Place, Root, Span, TypeShape,
+    Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
+    Guard, Place, Root, Shape, Span, TypeShape,
 };
 use crate::analysis::names::{self, Role, Roles};
 use crate::config::{Config, ExplicitPair};
@@ -45,6 +45,7 @@ pub struct FieldInfo {
     pub span: Span,
     pub ty: TypeShape,
     pub role: Role,
+    pub evidence: RoleEvidence,
 }
 
 /// What production and test code do with one field.
@@ -61,6 +62,13 @@ pub struct FieldUse {
     pub production_reads: Vec<Span>,
     pub uncertain_reads: usize,
     pub test_reads: usize,
+    /// Production reads in the arguments of logging and formatting macros
+    /// (among `production_reads` and `uncertain_reads`).
+    pub log_reads: usize,
+    /// Production accesses the syntax cannot tell (a macro's own syntax, a
+    /// mutable borrow, a method that may write): possible reads and
+    /// possible spends.
+    pub opaque: usize,
     /// How production code spells the receiver (`state.budget`), from the
     /// first write or comparison that names one.
     pub receiver: Option<String>,
@@ -96,6 +104,7 @@ pub struct Check {
     pub through_helper: bool,
     /// The `if` statement the comparison guards, when it has no `else`.
     pub guard: Option<Guard>,
+    pub context: Context,
     /// Fields known for certain on each side.
     pub sides: [BTreeSet<FieldId>; 2],
     /// Fields that may be on each side.
@@ -121,7 +130,7 @@ impl Check {
     }
 
     pub fn enforces(&self) -> bool {
-        self.code == CodeKind::Production && !self.debug_only
+        self.code == CodeKind::Production && !self.debug_only && self.context == Context::Code
     }
 }
 
@@ -151,7 +160,50 @@ pub struct Model {
     pub bare_counters: BTreeSet<FieldId>,
     /// Whether `checks` holds the checks made inside helper functions.
     helpers_traced: bool,
+    /// The fields a method of their own struct returns (getters): read
+    /// wherever the method is called.
+    pub returned: HashSet<FieldId>,
+    /// The fields production code passes to a function or method as an
+    /// argument (`Semaphore::new(cfg.max_open)`, `.timeout(cfg.timeout)`):
+    /// what the callee does with them is its own affair.
+    pub handed_off: HashSet<FieldId>,
     index: Index,
+}
+
+/// An access as extracted, with whether it resolves to its field for
+/// certain; interpreted once the fields' roles are settled.
+struct RawUse {
+    access: Access,
+    certain: bool,
+}
+
+fn record_raw(raw: &mut Table<FieldId, Vec<RawUse>>, resolution: Resolution, access: &Access) {
+    let (targets, certain) = match resolution {
+        Resolution::Exact(field) => (vec![field], true),
+        Resolution::Possible(fields) => (fields, false),
+        Resolution::Unknown => return,
+    };
+    for field in targets {
+        raw[field].push(RawUse {
+            access: access.clone(),
+            certain,
+        });
+    }
+}
+
+/// What gave a field its role.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RoleEvidence {
+    /// Its name, or a limit of its struct naming its stem.
+    #[default]
+    Name,
+    /// A comparison with a limit.
+    Comparison,
+    /// What production code does with it (a limit-named field that is
+    /// incremented).
+    Behaviour,
+    /// An explicit pair of the configuration.
+    Configuration,
 }
 
 enum Resolution {
@@ -198,6 +250,7 @@ impl Model {
                         span: field.span,
                         ty: field.ty.clone(),
                         role: roles.of(&field.name, &field.ty),
+                        evidence: RoleEvidence::Name,
                     });
                     info.fields.push(field_id);
                 }
@@ -207,27 +260,19 @@ impl Model {
         model.links = model.direct_links();
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
-        model.uses = (model.fields.ids()).map(|_| FieldUse::default()).collect();
         model.index = Index::new(&model);
+        model.promote_compared_fields(facts);
         // The lints look at the uses and checks of budget fields and of the
         // fields beside them: places that can name no such field are skipped.
-        let budget_structs: HashSet<StructId> = model
-            .fields
-            .iter()
-            .filter(|f| f.role != Role::Other)
-            .map(|f| f.owner)
-            .collect();
-        let watched: HashSet<String> = budget_structs
-            .iter()
-            .flat_map(|&s| &model.structs[s].fields)
-            .map(|&f| model.fields[f].name.clone())
-            .collect();
+        let watched = model.watched_names();
         let watched = |place: &Place| watched.contains(&*place.field);
+        let mut raw: Table<FieldId, Vec<RawUse>> =
+            model.fields.iter().map(|_| Vec::new()).collect();
         let mut checks = Vec::new();
         for file in facts {
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
                 let resolution = model.index.resolve(&model, &access.place);
-                model.record_use(resolution, access);
+                record_raw(&mut raw, resolution, access);
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
@@ -236,10 +281,165 @@ impl Model {
                 }
             }
         }
+        model.settle_roles_by_behaviour(&raw);
+        model.note_getters_and_hand_offs(facts);
+        model.uses = model.fields.iter().map(|_| FieldUse::default()).collect();
+        for (field, uses) in raw.enumerate() {
+            for raw_use in uses {
+                model.record_use(field, raw_use);
+            }
+        }
         model.checks = checks;
         model.index_checks();
         model.pair();
         model
+    }
+
+    /// The names of the fields whose accesses the lints look at: those of
+    /// every struct that holds a budget field.
+    fn watched_names(&self) -> HashSet<String> {
+        let budget_structs: HashSet<StructId> = self
+            .fields
+            .iter()
+            .filter(|f| f.role != Role::Other)
+            .map(|f| f.owner)
+            .collect();
+        budget_structs
+            .iter()
+            .flat_map(|&s| &self.structs[s].fields)
+            .map(|&f| self.fields[f].name.clone())
+            .collect()
+    }
+
+    /// A numeric field compared with a limit is a counter of the limit's
+    /// dimension, whatever its name (`pages_fetched >= page_quota`,
+    /// `self.retries > self.policy.max_retries`), when the two structs are
+    /// connected: the same struct, or one holding the other.
+    fn promote_compared_fields(&mut self, facts: &[&FileFacts]) {
+        let limit_names: HashSet<&str> = self
+            .fields
+            .iter()
+            .filter(|f| matches!(f.role, Role::Limit { .. }))
+            .map(|f| f.name.as_str())
+            .collect();
+        if limit_names.is_empty() {
+            return;
+        }
+        let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        for file in facts {
+            for comparison in &file.comparisons {
+                if comparison.code != CodeKind::Production || comparison.debug_only {
+                    continue;
+                }
+                let places = comparison.sides.iter().flat_map(|s| &s.places);
+                if !places.clone().any(|p| limit_names.contains(&*p.field)) {
+                    continue;
+                }
+                let check = self.resolve_check(comparison);
+                for side in 0..2 {
+                    let limits: Vec<FieldId> = check.sides[side]
+                        .iter()
+                        .copied()
+                        .filter(|&f| matches!(self.fields[f].role, Role::Limit { .. }))
+                        .collect();
+                    let others: Vec<FieldId> = check.sides[1 - side]
+                        .iter()
+                        .copied()
+                        .filter(|&f| {
+                            self.fields[f].role == Role::Other && self.fields[f].ty.is_numeric()
+                        })
+                        .collect();
+                    // A ratio or headroom holds a counter beside the limit:
+                    // only a limit alone on its side bounds the other side.
+                    let alone =
+                        check.possible[side].len() == 1 && check.possible[1 - side].len() == 1;
+                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
+                        continue;
+                    };
+                    if !alone {
+                        continue;
+                    }
+                    if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
+                        continue;
+                    }
+                    if let Role::Limit { stem } = &self.fields[*limit].role {
+                        promoted.push((*other, stem.clone()));
+                    }
+                }
+            }
+        }
+        for (field, stem) in promoted {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::CountUp { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
+            }
+        }
+    }
+
+    /// Whether two structs are one, or one holds the other through its
+    /// fields (at most two steps).
+    pub fn connected(&self, a: StructId, b: StructId) -> bool {
+        a == b || self.reachable(a).contains(&b) || self.reachable(b).contains(&a)
+    }
+
+    /// Notes the fields getters return and the fields passed to calls.
+    fn note_getters_and_hand_offs(&mut self, facts: &[&FileFacts]) {
+        for file in facts {
+            for def in &file.functions {
+                let Some(owner) = &def.self_type else {
+                    continue;
+                };
+                for shape in &def.returns {
+                    let Shape::SelfField(name) = shape else {
+                        continue;
+                    };
+                    for s in self.index.structs_named(std::slice::from_ref(owner)) {
+                        if let Some(field) = self.index.field_in(self, s, name) {
+                            self.returned.insert(field);
+                        }
+                    }
+                }
+            }
+            for call in &file.calls {
+                if call.code != CodeKind::Production || call.debug_only {
+                    continue;
+                }
+                if !hands_off(&call.callee) {
+                    continue;
+                }
+                for place in &call.handed {
+                    match self.index.resolve(self, place) {
+                        Resolution::Exact(field) => {
+                            self.handed_off.insert(field);
+                        }
+                        Resolution::Possible(fields) => self.handed_off.extend(fields),
+                        Resolution::Unknown => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// A field named like a limit that production code increments or
+    /// decrements is a counter (a statistic such as
+    /// `connections_closed_idle_timeout`, a `cname_limit` counted with
+    /// `fetch_add`), not a limit.
+    fn settle_roles_by_behaviour(&mut self, raw: &Table<FieldId, Vec<RawUse>>) {
+        for (field, uses) in raw.enumerate() {
+            let Role::Limit { stem } = &self.fields[field].role else {
+                continue;
+            };
+            let stepped = uses.iter().any(|u| {
+                u.certain
+                    && u.access.code == CodeKind::Production
+                    && matches!(u.access.kind, AccessKind::Increase | AccessKind::Decrease)
+            });
+            if stepped {
+                let stem = stem.clone();
+                self.fields[field].role = Role::CountUp { stem };
+                self.fields[field].evidence = RoleEvidence::Behaviour;
+            }
+        }
     }
 
     /// Adds what [`Model::build_untraced`] leaves out; `facts` are those
@@ -344,22 +544,44 @@ impl Model {
         found
     }
 
-    /// A numeric field named by the stem of a limit in its own struct is a
-    /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
-    /// A bare `remaining` beside a single limit is that limit's countdown.
-    /// Only the struct's own fields count, so that the prefilter can tell
-    /// budget fields from one declaration's text.
+    /// A numeric field named by the stem of a limit in its own struct, or in
+    /// a struct it holds or is held by, is a counter: `retries` beside
+    /// `max_retries`, `depth` beside `max_depth`. A bare `remaining` beside
+    /// a single limit of its own struct is that limit's countdown.
     fn promote_bare_counters(&mut self) {
+        let own_stems: Table<StructId, BTreeSet<String>> = self
+            .structs
+            .iter()
+            .map(|s| {
+                s.fields
+                    .iter()
+                    .filter_map(|&f| match &self.fields[f].role {
+                        Role::Limit { stem } => Some(stem.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        // The structs that hold each struct directly.
+        let mut holders: Table<StructId, Vec<StructId>> =
+            self.structs.iter().map(|_| Vec::new()).collect();
+        for (holder, held) in self.links.enumerate() {
+            for &s in held {
+                holders[s].push(holder);
+            }
+        }
         for owner in self.structs.ids() {
-            let stems: BTreeSet<String> = self.structs[owner]
-                .fields
+            let stems = &own_stems[owner];
+            // The limits of a struct this one holds, or is held by, name
+            // bare counters too (`retries` in `Retrier` beside its
+            // `policy`'s `max_retries`).
+            let connected: BTreeSet<&String> = self.links[owner]
                 .iter()
-                .filter_map(|&f| match &self.fields[f].role {
-                    Role::Limit { stem } => Some(stem.clone()),
-                    _ => None,
-                })
+                .chain(&holders[owner])
+                .filter(|&&s| s != owner)
+                .flat_map(|&s| &own_stems[s])
                 .collect();
-            if stems.is_empty() {
+            if stems.is_empty() && connected.is_empty() {
                 continue;
             }
             for f in self.structs[owner].fields.clone() {
@@ -368,7 +590,7 @@ impl Model {
                     continue;
                 }
                 let stem = names::bare_stem(&field.name);
-                if stems.contains(&stem) {
+                if stems.contains(&stem) || connected.contains(&stem) {
                     self.fields[f].role = Role::CountUp { stem };
                     self.bare_counters.insert(f);
                 } else if names::is_bare_countdown(&field.name) && stems.len() == 1 {
@@ -392,27 +614,52 @@ impl Model {
                     let info = &self.fields[field];
                     if &info.name == name && &self.structs[info.owner].name == owner {
                         self.fields[field].role = role.clone();
+                        self.fields[field].evidence = RoleEvidence::Configuration;
                     }
                 }
             }
         }
     }
 
-    fn record_use(&mut self, resolution: Resolution, access: &Access) {
+    fn record_use(&mut self, field: FieldId, raw: &RawUse) {
+        let (access, certain) = (&raw.access, raw.certain);
         let (kind, code, span) = (access.kind, access.code, access.span);
-        let (targets, certain) = match resolution {
-            Resolution::Exact(field) => (vec![field], true),
-            Resolution::Possible(fields) => (fields, false),
-            Resolution::Unknown => return,
-        };
-        for field in targets {
+        // Showing a value in a hand-written `Display` or `Debug` neither
+        // reads it for the program nor spends it.
+        if access.context == Context::Display {
+            if code == CodeKind::Test && is_write(kind) {
+                self.uses[field].test_writes.push(span);
+            }
+            return;
+        }
+        if code == CodeKind::Production && self.may_write_unseen(field, access) {
+            let uses = &mut self.uses[field];
+            uses.opaque += 1;
+            uses.uncertain_spends += 1;
+            // A snapshot or copy filled into the field writes it; the rest
+            // may read it too.
+            if access.kind != AccessKind::Fill {
+                uses.uncertain_reads += 1;
+            }
+            if let Some(function) = access.function {
+                uses.functions.insert(function);
+            }
+            return;
+        }
+        if code == CodeKind::Production
+            && access.context == Context::Log
+            && matches!(kind, AccessKind::Read | AccessKind::Compare)
+        {
+            self.uses[field].log_reads += 1;
+        }
+        {
             // Storing a parameter unchanged (a setter) may be a spend, enough
             // to keep BL001 quiet, but not one BL002 can accuse.
             let stores =
                 kind == AccessKind::Store && is_spend(&self.fields[field].role, AccessKind::Assign);
             if stores && code == CodeKind::Production {
                 self.uses[field].uncertain_spends += 1;
-                continue;
+                return;
             }
             if kind == AccessKind::Reset && code == CodeKind::Production {
                 self.uses[field].resets += 1;
@@ -456,6 +703,28 @@ impl Model {
         }
     }
 
+    /// Whether an access may write the field where the syntax cannot see
+    /// it: a mutable borrow, a mention in a macro's own syntax, a snapshot
+    /// filled from another value, or a method that is not known to only
+    /// read (`incr`, `add_tokens`, an `Arc`'s `clone`, a map's `entry`).
+    fn may_write_unseen(&self, field: FieldId, access: &Access) -> bool {
+        match access.kind {
+            AccessKind::BorrowMut | AccessKind::Opaque => true,
+            // A count-up filled from a value is a snapshot of a count kept
+            // elsewhere; a countdown filled from one is refilled, which is
+            // not spending it.
+            AccessKind::Fill => matches!(
+                self.fields[field].role,
+                Role::CountUp { .. } | Role::TimeStart
+            ),
+            AccessKind::Read => access
+                .method
+                .as_deref()
+                .is_some_and(|method| !reads_only(method, &self.fields[field].ty)),
+            _ => false,
+        }
+    }
+
     fn resolve_check(&self, comparison: &Comparison) -> Check {
         let mut sides: [BTreeSet<FieldId>; 2] = Default::default();
         let mut possible: [BTreeSet<FieldId>; 2] = Default::default();
@@ -479,6 +748,7 @@ impl Model {
             function: comparison.function.clone(),
             through_helper: false,
             guard: comparison.guard.clone(),
+            context: comparison.context,
             sides,
             possible,
         }
@@ -603,6 +873,158 @@ impl Model {
         let uses = &self.uses[field];
         !uses.production_reads.is_empty() || uses.uncertain_reads > 0
     }
+}
+
+/// Whether passing a value to `callee` hands it to code that may enforce
+/// it: not a conversion, a capacity hint, a wrapper or formatting.
+fn hands_off(callee: &str) -> bool {
+    const KEEPS: &[&str] = &[
+        "Some",
+        "Ok",
+        "Err",
+        "from",
+        "try_from",
+        "into",
+        "try_into",
+        "from_secs",
+        "from_millis",
+        "from_micros",
+        "from_nanos",
+        "from_secs_f64",
+        "from_secs_f32",
+        "with_capacity",
+        "reserve",
+        "reserve_exact",
+        "to_string",
+        "format",
+        "clone",
+        "min",
+        "max",
+        "as_secs",
+        "as_millis",
+        "unwrap_or",
+        "unwrap_or_default",
+        "unwrap_or_else",
+        "map",
+        "is_some",
+        "is_none",
+    ];
+    !KEEPS.contains(&callee)
+}
+
+/// Methods that only read the value they are called on (for a field of
+/// type `ty`): comparisons, arithmetic that returns a new value, unit
+/// conversions, atomic and cell loads, `Option` accessors. `clone` reads a
+/// number, but aliases an `Arc` or `Rc`, through which it may be spent.
+fn reads_only(method: &str, ty: &TypeShape) -> bool {
+    const READ_METHODS: &[&str] = &[
+        "load",
+        "get",
+        "cmp",
+        "partial_cmp",
+        "lt",
+        "le",
+        "gt",
+        "ge",
+        "eq",
+        "ne",
+        "min",
+        "max",
+        "clamp",
+        "saturating_sub",
+        "checked_sub",
+        "wrapping_sub",
+        "overflowing_sub",
+        "saturating_add",
+        "checked_add",
+        "wrapping_add",
+        "overflowing_add",
+        "saturating_mul",
+        "checked_mul",
+        "wrapping_mul",
+        "checked_div",
+        "saturating_div",
+        "div_ceil",
+        "abs_diff",
+        "abs",
+        "pow",
+        "powi",
+        "powf",
+        "round",
+        "floor",
+        "ceil",
+        "sqrt",
+        "signum",
+        "is_positive",
+        "is_negative",
+        "as_secs",
+        "as_millis",
+        "as_micros",
+        "as_nanos",
+        "as_secs_f32",
+        "as_secs_f64",
+        "subsec_millis",
+        "subsec_micros",
+        "subsec_nanos",
+        "elapsed",
+        "duration_since",
+        "checked_duration_since",
+        "saturating_duration_since",
+        "is_some",
+        "is_none",
+        "is_some_and",
+        "is_none_or",
+        "unwrap_or",
+        "unwrap_or_default",
+        "unwrap_or_else",
+        "map_or",
+        "map_or_else",
+        "unwrap",
+        "expect",
+        "copied",
+        "cloned",
+        "as_ref",
+        "to_string",
+        "fmt",
+        "into",
+        "try_into",
+        "from",
+        "is_zero",
+        "len",
+        "is_empty",
+        "to_owned",
+        "borrow",
+        "lock",
+        "read",
+        "iter",
+        "contains",
+        "count_ones",
+        "leading_zeros",
+        "trailing_zeros",
+        "into_inner",
+        "filter",
+        "map",
+        "and_then",
+        "zip",
+        "ok_or",
+        "ok_or_else",
+        "unwrap_or_else",
+        "as_u64",
+        "as_f64",
+        "to_le_bytes",
+        "to_be_bytes",
+        "to_ne_bytes",
+        "mul_f64",
+        "mul_f32",
+        "div_f64",
+        "div_f32",
+    ];
+    if method == "clone" {
+        let shared = ["Arc", "Rc", "Cell", "RefCell", "Mutex", "RwLock"];
+        return !ty.idents.iter().any(|i| shared.contains(&i.as_str()))
+            && !ty.idents.iter().any(|i| i.starts_with("Atomic"));
+    }
+    READ_METHODS.contains(&method)
 }
 
 fn is_write(kind: AccessKind) -> bool {

@@ -27,9 +27,9 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
-    FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span,
-    StructFact,
+    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, FieldFact,
+    FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape,
+    Span, StructFact,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -123,7 +123,90 @@ struct Extractor<'t> {
     returns: Vec<Vec<Shape>>,
     /// Whether to record items for the file's directives.
     collect_items: bool,
+    /// Where the code being visited sits: a logging macro's arguments, a
+    /// hand-written `Display`/`Debug` `fmt`.
+    context: Context,
+    /// The method about to be called on the place being visited.
+    receiver_method: Option<std::sync::Arc<str>>,
+    /// The trait of each enclosing `impl`, innermost last.
+    impl_traits: Vec<Option<String>>,
+    /// What the next closure's first input holds: the value a combinator
+    /// (`map`, `map_or`, `is_some_and`, …) hands it.
+    closure_input: Option<LocalValue>,
 }
+
+/// Calls and methods that convert a value without computing another:
+/// handing their result over hands over what they convert.
+const CONVERSIONS: &[&str] = &[
+    "from",
+    "try_from",
+    "into",
+    "try_into",
+    "clone",
+    "to_owned",
+    "copied",
+    "cloned",
+    "unwrap",
+    "expect",
+    "unwrap_or",
+    "unwrap_or_default",
+    "unwrap_or_else",
+    "from_secs",
+    "from_millis",
+    "from_micros",
+    "from_nanos",
+    "from_secs_f64",
+    "from_secs_f32",
+    "as_secs",
+    "as_millis",
+    "as_micros",
+    "as_nanos",
+    "as_secs_f64",
+    "as_secs_f32",
+    "get",
+    "load",
+];
+
+/// Methods of `Option`, `Result` and iterators whose closure gets the
+/// receiver's value: `self.max.map_or(u32::MAX, |max| max - used)`.
+const COMBINATORS: &[&str] = &[
+    "map",
+    "map_or",
+    "map_or_else",
+    "and_then",
+    "is_some_and",
+    "is_none_or",
+    "is_ok_and",
+    "filter",
+    "inspect",
+    "take_if",
+    "then",
+    "for_each",
+    "all",
+    "any",
+    "find",
+    "position",
+];
+
+/// Macros whose arguments are formatted into text or a log record.
+const LOG_MACROS: &[&str] = &[
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "format",
+    "format_args",
+    "write",
+    "writeln",
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "log",
+    "event",
+    "span",
+];
 
 const COMPARE_METHODS: &[&str] = &[
     "cmp",
@@ -158,6 +241,10 @@ impl<'t> Extractor<'t> {
             guard: None,
             returns: Vec::new(),
             collect_items: false,
+            context: Context::Code,
+            receiver_method: None,
+            impl_traits: Vec::new(),
+            closure_input: None,
         }
     }
 
@@ -230,6 +317,7 @@ impl<'t> Extractor<'t> {
             _ => (kind, None),
         };
         let keep_text = kind != AccessKind::Read;
+        let method = self.receiver_method.take();
         let access = Access {
             place,
             kind,
@@ -239,6 +327,8 @@ impl<'t> Extractor<'t> {
             receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
             amount: amount.map(|e| self.text_of(e)),
             function: self.functions.last().map(|f| f.span),
+            method,
+            context: self.context,
         };
         self.facts.accesses.push(access);
     }
@@ -326,6 +416,44 @@ impl<'t> Extractor<'t> {
             chain,
             field: field.into(),
         })
+    }
+
+    /// The field an argument hands over as it is: the field itself, or a
+    /// local bound to it, through references, casts and conversions.
+    fn handed_place(&self, arg: &Expr) -> Option<Place> {
+        match arg {
+            Expr::Paren(inner) => self.handed_place(&inner.expr),
+            Expr::Group(inner) => self.handed_place(&inner.expr),
+            Expr::Reference(inner) => self.handed_place(&inner.expr),
+            Expr::Cast(cast) => self.handed_place(&cast.expr),
+            Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Deref(_)) => {
+                self.handed_place(&unary.expr)
+            }
+            Expr::MethodCall(call) if CONVERSIONS.contains(&call.method.to_string().as_str()) => {
+                self.handed_place(&call.receiver)
+            }
+            Expr::Call(call) if call.args.len() == 1 => {
+                let Expr::Path(path) = &*call.func else {
+                    return None;
+                };
+                let name = last_ident(&path.path);
+                (CONVERSIONS.contains(&name.as_str()) || name == "Some")
+                    .then(|| self.handed_place(&call.args[0]))
+                    .flatten()
+            }
+            Expr::Field(field) => self.field_place(field),
+            Expr::Path(path) => {
+                let ident = path.path.get_ident()?.to_string();
+                let (root, mut chain) = self.local(&ident)?.prefix.clone()?;
+                let field = chain.pop()?;
+                Some(Place {
+                    root,
+                    chain,
+                    field: field.into(),
+                })
+            }
+            _ => None,
+        }
     }
 
     fn field_place(&self, field: &syn::ExprField) -> Option<Place> {
@@ -455,6 +583,7 @@ impl<'t> Extractor<'t> {
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
+            context: self.context,
         };
         self.facts.comparisons.push(comparison);
         let outer = self.comparison.replace(self.facts.comparisons.len() - 1);
@@ -524,7 +653,12 @@ impl<'t> Extractor<'t> {
         if name.starts_with("debug_assert") {
             self.debug_only = true;
         }
+        let outer_context = self.context;
+        if self.context == Context::Code && LOG_MACROS.contains(&name.as_str()) {
+            self.context = Context::Log;
+        }
         self.visit_tokens(mac.tokens.clone());
+        self.context = outer_context;
         self.debug_only = outer_debug;
     }
 
@@ -552,30 +686,90 @@ impl<'t> Extractor<'t> {
             }
             return;
         }
-        let stmts = macros::parse_statements_leniently(tokens.clone());
-        if !stmts.is_empty() {
-            for stmt in &stmts {
-                self.visit_stmt(stmt);
+        let parts = macros::parse_statements_leniently(tokens.clone());
+        if parts.iter().any(|p| matches!(p, macros::Lenient::Stmt(_))) {
+            for part in parts {
+                match part {
+                    macros::Lenient::Stmt(stmt) => self.visit_stmt(&stmt),
+                    macros::Lenient::Skipped(tokens) => self.visit_pieces(tokens, 0),
+                }
             }
             return;
         }
-        let mut parsed_any = false;
-        for piece in macros::split_top_level(tokens.clone(), ',') {
-            if let Ok(arg) = syn::parse2::<Expr>(piece) {
+        self.visit_pieces(tokens, 0);
+    }
+
+    /// Visits a macro input whose syntax is the macro's own, piece by
+    /// piece (between `,`, `;` and `=>`): a piece that parses as an
+    /// expression is visited as one; the groups of one that does not are
+    /// visited the same way, and the fields its own tokens name after a `.`
+    /// are opaque accesses, which may be reads or writes.
+    fn visit_pieces(&mut self, tokens: proc_macro2::TokenStream, depth: usize) {
+        /// Deeper groups are only scanned for the fields they name.
+        const MAX_DEPTH: usize = 32;
+        for piece in macros::split_pieces(tokens) {
+            let stream: proc_macro2::TokenStream = piece.iter().cloned().collect();
+            if depth < MAX_DEPTH
+                && let Ok(arg) = syn::parse2::<Expr>(stream.clone())
+            {
                 self.visit_macro_arg(&arg);
-                parsed_any = true;
+                continue;
+            }
+            for write in macros::compound_writes(&piece) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: write.field.into(),
+                };
+                self.record(place, write.kind, write.span);
+            }
+            for (name, span) in macros::dotted_fields(&piece) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: unraw(&name).into(),
+                };
+                self.record(place, AccessKind::Opaque, span);
+            }
+            for token in &piece {
+                if let proc_macro2::TokenTree::Group(group) = token {
+                    if depth < MAX_DEPTH {
+                        self.visit_pieces(group.stream(), depth + 1);
+                    } else {
+                        self.record_dotted_fields(group.stream());
+                    }
+                }
             }
         }
-        if parsed_any {
-            return;
-        }
-        for write in macros::scan_compound_writes(tokens) {
+    }
+
+    /// Records every field named after a `.` in some tokens, at any depth,
+    /// as an opaque access, without recursion.
+    fn record_dotted_fields(&mut self, tokens: proc_macro2::TokenStream) {
+        for write in macros::scan_compound_writes(tokens.clone()) {
             let place = Place {
                 root: Root::Unknown,
                 chain: Vec::new(),
                 field: write.field.into(),
             };
             self.record(place, write.kind, write.span);
+        }
+        let mut pending = vec![tokens];
+        while let Some(tokens) = pending.pop() {
+            let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+            for (name, span) in macros::dotted_fields(&tokens) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: unraw(&name).into(),
+                };
+                self.record(place, AccessKind::Opaque, span);
+            }
+            for token in tokens {
+                if let proc_macro2::TokenTree::Group(group) = token {
+                    pending.push(group.stream());
+                }
+            }
         }
     }
 
@@ -659,7 +853,13 @@ impl<'t> Extractor<'t> {
     }
 
     /// Records a call whose arguments carry fields or parameters.
-    fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan) {
+    fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan, method: bool) {
+        let skip = usize::from(method);
+        let handed: Vec<Place> = args
+            .iter()
+            .skip(skip)
+            .filter_map(|arg| self.handed_place(arg))
+            .collect();
         let args: Vec<Operand> = args.into_iter().map(|arg| self.operand_of(arg)).collect();
         if args.iter().all(Operand::is_empty) {
             return;
@@ -672,6 +872,7 @@ impl<'t> Extractor<'t> {
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
+            handed,
         };
         self.facts.calls.push(call);
     }
@@ -758,9 +959,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
         self.with_attrs(&item.attrs, |this| {
             this.self_types.push(last_type_ident(&item.self_ty));
+            let trait_name = item.trait_.as_ref().map(|(path, _)| last_ident(path));
+            this.impl_traits.push(trait_name);
             for impl_item in &item.items {
                 this.visit_impl_item(impl_item);
             }
+            this.impl_traits.pop();
             this.self_types.pop();
         });
     }
@@ -774,9 +978,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
         self.item(item, item.sig.ident.span());
+        // A hand-written `fmt` of `Display` or `Debug` shows values; it
+        // enforces nothing.
+        let shows = item.sig.ident == "fmt"
+            && matches!(
+                self.impl_traits.last(),
+                Some(Some(name)) if name == "Display" || name == "Debug"
+            );
+        let outer = self.context;
+        if shows {
+            self.context = Context::Display;
+        }
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
+        self.context = outer;
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
@@ -848,9 +1064,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_expr_closure(&mut self, closure: &'ast syn::ExprClosure) {
         // A `return` inside a closure leaves the closure, not the function.
         self.returns.push(Vec::new());
+        let mut first = self.closure_input.take();
         self.with_scope(|this| {
             for input in &closure.inputs {
-                this.bind_pattern(input, &LocalValue::default());
+                let value = first.take().unwrap_or_default();
+                this.bind_pattern(input, &value);
             }
             this.visit_expr(&closure.body);
         });
@@ -1008,8 +1226,27 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let args: Vec<&Expr> = std::iter::once(&*call.receiver)
             .chain(call.args.iter())
             .collect();
-        self.record_call(method, args, spans::method_call(call));
-        visit::visit_expr_method_call(self, call);
+        self.record_call(method.clone(), args, spans::method_call(call), true);
+        let combinator = COMBINATORS.contains(&method.as_str());
+        // The access of a field the method is called on carries the method:
+        // `load` reads, `clone` of an `Arc` aliases, `incr` may write.
+        if let Expr::Field(field) = &*call.receiver
+            && self.field_place(field).is_some()
+        {
+            self.receiver_method = Some(method.into());
+            self.visit_expr_field(field);
+            self.receiver_method = None;
+        } else {
+            self.visit_expr(&call.receiver);
+        }
+        let input = combinator.then(|| LocalValue::derived(&self.value_of(&call.receiver)));
+        for arg in &call.args {
+            if let Expr::Closure(_) = arg {
+                self.closure_input.clone_from(&input);
+            }
+            self.visit_expr(arg);
+            self.closure_input = None;
+        }
     }
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
@@ -1021,20 +1258,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 self.visit_comparison(span, CompareOp::Method, args[0], &args[1..]);
                 return;
             }
-            self.record_call(name, call.args.iter().collect(), spans::call(call));
+            self.record_call(name, call.args.iter().collect(), spans::call(call), false);
         }
         visit::visit_expr_call(self, call);
     }
 
     fn visit_expr_reference(&mut self, reference: &'ast syn::ExprReference) {
-        // `&mut b.x_used` handed to a function may be written there.
+        // `&mut b.x_used` handed to a function may be written there, or
+        // read.
         if reference.mutability.is_some()
             && let Expr::Field(_) = strip(&reference.expr)
             && self.place_of(&reference.expr).is_some()
         {
             self.visit_write(
                 &reference.expr,
-                AccessKind::Assign,
+                AccessKind::BorrowMut,
                 reference.expr.span(),
                 None,
             );
@@ -1063,7 +1301,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 if updates_itself {
                     self.assignment_kind(&place, &field.expr)
                 } else {
-                    AccessKind::Init
+                    AccessKind::Fill
                 }
             };
             self.record(place, kind, name.span());
