@@ -60,12 +60,22 @@ pub struct LintArgs {
     pub workspace: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Apply the suggestions that have no placeholders, then lint again.
+    /// Apply the machine-applicable suggestions, then lint again.
     #[arg(long)]
     pub fix: bool,
-    /// Let `--fix` edit a work tree with uncommitted changes.
+    /// Let `--fix` apply the suggestions that may be incorrect too (review
+    /// them); those with placeholders are never applied.
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
+    /// Let `--fix` edit a work tree with uncommitted changes, staged or not.
     #[arg(long, requires = "fix")]
     pub allow_dirty: bool,
+    /// Let `--fix` edit a work tree whose uncommitted changes are staged.
+    #[arg(long, requires = "fix")]
+    pub allow_staged: bool,
+    /// Let `--fix` edit files that no version control system keeps.
+    #[arg(long, requires = "fix")]
+    pub allow_no_vcs: bool,
     /// Worker threads for reading and parsing (default: the number of cores).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -204,19 +214,31 @@ pub fn run(args: Vec<String>) -> Output {
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
     if args.fix {
-        let root = report.root.clone();
-        if !args.allow_dirty
-            && let Err(message) = crate::fix::check_clean(&root)
-        {
+        let policy = crate::fix::VcsPolicy {
+            allow_dirty: args.allow_dirty,
+            allow_staged: args.allow_staged,
+            allow_no_vcs: args.allow_no_vcs,
+        };
+        if let Err(message) = crate::fix::check_version_control(&report.root, policy) {
             return Output::stderr(EXIT_ERROR, format!("error: {message}\n"));
         }
-        let outcome = crate::fix::apply(&report);
+        let outcome = crate::fix::apply(&report, args.unsafe_fixes);
         for (file, count) in &outcome.fixed {
             let plural = if *count == 1 { "" } else { "es" };
             stderr.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
         }
         for (file, reason) in &outcome.rolled_back {
             stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
+        }
+        if outcome.unsafe_skipped > 0 {
+            let count = outcome.unsafe_skipped;
+            stderr.push_str(&format!(
+                "note: {count} suggestion{} that may be incorrect {} not applied; review {} and pass `--unsafe-fixes` to apply {}\n",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "was" } else { "were" },
+                if count == 1 { "it" } else { "them" },
+                if count == 1 { "it" } else { "them" },
+            ));
         }
         if !outcome.fixed.is_empty() {
             (report, freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {

@@ -17,7 +17,7 @@ fn costcap_disconnect_is_reported_and_fails_the_run() {
         out.stdout
             .contains("parallel tracker `CostTracker::total_cost_usd` is spent here")
     );
-    assert!(out.stdout.contains("state.budget.cost_used += _cost;"));
+    assert!(out.stdout.contains("state.budget.cost_used += cost;"));
 }
 
 #[test]

@@ -159,20 +159,27 @@ fn results_link_their_evidence_and_carry_fingerprints_and_fixes() {
             .is_some_and(|f| f.ends_with(":1"))
     );
 
-    // The glue goes after the statement that binds the tracked cost, line 63.
+    // The glue goes after the statement that binds the tracked cost, line
+    // 63, whose `_cost` is renamed in the same fix.
     let change = &result["fixes"][0]["artifactChanges"][0];
     assert_eq!(
         change["artifactLocation"]["uri"],
         "fixtures/ivy-costcap/src/runtime/mod.rs"
     );
-    let replacement = &change["replacements"][0];
+    let replacements = change["replacements"].as_array().expect("replacements");
+    assert_eq!(replacements.len(), 2, "{replacements:?}");
     assert_eq!(
-        replacement["deletedRegion"],
+        replacements[0]["deletedRegion"],
+        serde_json::json!({ "startLine": 63, "startColumn": 20, "endLine": 63, "endColumn": 25 })
+    );
+    assert_eq!(replacements[0]["insertedContent"]["text"], "cost");
+    assert_eq!(
+        replacements[1]["deletedRegion"],
         serde_json::json!({ "startLine": 64, "startColumn": 1, "endLine": 64, "endColumn": 1 })
     );
     assert_eq!(
-        replacement["insertedContent"]["text"],
-        "    state.budget.cost_used += _cost;\n"
+        replacements[1]["insertedContent"]["text"],
+        "    state.budget.cost_used += cost;\n"
     );
 }
 

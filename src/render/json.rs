@@ -66,6 +66,14 @@ struct JsonSuggestion<'a> {
     after: Option<Location>,
     /// The code replaces this location.
     replaces: Option<Location>,
+    /// The other edits of the same fix.
+    parts: Vec<JsonPart<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonPart<'a> {
+    replaces: Location,
+    code: &'a str,
 }
 
 #[derive(Serialize)]
@@ -112,6 +120,14 @@ pub fn render(report: &Report) -> String {
                 applicability: s.applicability,
                 after: s.anchor.map(|span| locate(db, span)),
                 replaces: s.replaces.map(|span| locate(db, span)),
+                parts: s
+                    .parts
+                    .iter()
+                    .map(|part| JsonPart {
+                        replaces: locate(db, part.span),
+                        code: &part.code,
+                    })
+                    .collect(),
             }),
         })
         .collect();

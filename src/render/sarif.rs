@@ -240,24 +240,41 @@ impl Writer<'_> {
         result
     }
 
-    /// The suggestion as the same text edit `--fix` makes.
+    /// The suggestion as the same text edits `--fix` makes.
     fn fix(&self, suggestion: &Suggestion) -> Option<Value> {
-        let (file, edit) = crate::fix::edit_for(self.report, suggestion)?;
-        let span = Span {
-            file,
-            start: edit.range.start,
-            end: edit.range.end,
-        };
-        let region = &self.physical(span)["region"];
+        let edits = crate::fix::edits_for(self.report, suggestion);
+        let mut changes: Vec<Value> = Vec::new();
+        let mut last_file = None;
+        for (file, edit) in edits {
+            let span = Span {
+                file,
+                start: edit.range.start,
+                end: edit.range.end,
+            };
+            let replacement = json!({
+                "deletedRegion": self.physical(span)["region"],
+                "insertedContent": { "text": edit.text },
+            });
+            if last_file == Some(file)
+                && let Some(Value::Array(replacements)) = changes
+                    .last_mut()
+                    .and_then(|change| change.get_mut("replacements"))
+            {
+                replacements.push(replacement);
+                continue;
+            }
+            last_file = Some(file);
+            changes.push(json!({
+                "artifactLocation": { "uri": self.uri(file) },
+                "replacements": [replacement],
+            }));
+        }
+        if changes.is_empty() {
+            return None;
+        }
         Some(json!({
             "description": { "text": sentence(&plain(&suggestion.message)) },
-            "artifactChanges": [{
-                "artifactLocation": { "uri": self.uri(file) },
-                "replacements": [{
-                    "deletedRegion": region,
-                    "insertedContent": { "text": edit.text },
-                }],
-            }],
+            "artifactChanges": changes,
         }))
     }
 
