@@ -60,6 +60,28 @@ pub struct LintArgs {
     pub workspace: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
+    /// Coloring of the human diagnostics: `auto` colours a terminal unless
+    /// `NO_COLOR` is set (`CLICOLOR_FORCE` colours anything).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        env = "CARGO_TERM_COLOR",
+        default_value_t = ColorWhen::Auto,
+        hide_env_values = true
+    )]
+    pub color: ColorWhen,
+    /// Print no summary lines, only the findings.
+    #[arg(short = 'q', long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Also print what was linted, with which configuration, and what was
+    /// left out.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// Trim the source lines of human diagnostics to this many columns
+    /// (default: the terminal's width; untrimmed when not a terminal).
+    #[arg(long, value_name = "N")]
+    pub diagnostic_width: Option<usize>,
     /// Apply the machine-applicable suggestions, then lint again.
     #[arg(long)]
     pub fix: bool,
@@ -112,6 +134,32 @@ pub struct GateArgs {
     /// (`automationDetails.id`); without it the upload's category applies.
     #[arg(long, value_name = "CATEGORY")]
     pub sarif_category: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether text for standard error gets ANSI colours.
+    fn colors_stderr(self) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never
+            }
+        }
+    }
+}
+
+/// The columns of the terminal on standard error, if it is one.
+fn terminal_width() -> Option<usize> {
+    let (terminal_size::Width(width), _) = terminal_size::terminal_size_of(std::io::stderr())?;
+    Some(usize::from(width))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -250,8 +298,21 @@ pub fn run(args: Vec<String>) -> Output {
             }
         }
     }
+    let style = render::human::Style {
+        color: args.color.colors_stderr(),
+        width: args.diagnostic_width.or_else(terminal_width),
+    };
+    if args.verbose {
+        stderr.push_str(&verbose_lines(&report));
+    }
     let text = match args.message_format {
-        MessageFormat::Human => render::human::render(&report),
+        MessageFormat::Human => {
+            stderr.push_str(&render::human::render(&report, style));
+            if !args.quiet {
+                stderr.push_str(&render::human::summary(&report));
+            }
+            String::new()
+        }
         MessageFormat::Json => render::json::render(&report),
         MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
         MessageFormat::Github => {
@@ -267,6 +328,34 @@ pub fn run(args: Vec<String>) -> Output {
         stderr,
         _analysis: Some((report, freeing)),
     }
+}
+
+/// What `-v` adds before the findings: the root, the files, the
+/// configuration, and the findings left out.
+fn verbose_lines(report: &crate::Report) -> String {
+    let mut out = format!(
+        "budget-lint: linted {} file{} under `{}`\n",
+        report.files,
+        if report.files == 1 { "" } else { "s" },
+        report.root.display()
+    );
+    if report.config_sources.is_empty() {
+        out.push_str("budget-lint: no configuration; every setting is its default\n");
+    }
+    for source in &report.config_sources {
+        out.push_str(&format!(
+            "budget-lint: configuration from `{}`\n",
+            source.display()
+        ));
+    }
+    let left_out = report.findings.len() - report.active().count();
+    if left_out > 0 {
+        out.push_str(&format!(
+            "budget-lint: {left_out} finding{} suppressed in source or by the baseline\n",
+            if left_out == 1 { "" } else { "s" }
+        ));
+    }
+    out
 }
 
 fn selection(args: &LintArgs) -> Selection {

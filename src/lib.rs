@@ -83,6 +83,8 @@ pub struct Report {
     pub(crate) configured_levels: levels::LevelOverrides,
     /// Every file linted, including those the prefilter did not parse.
     pub(crate) files: usize,
+    /// The configuration files and manifests the settings came from.
+    pub(crate) config_sources: Vec<PathBuf>,
 }
 
 impl Report {
@@ -114,6 +116,7 @@ pub(crate) fn analyze_lints(
 ) -> Result<(Report, workers::Aside), AnalyzeError> {
     let mut discovery =
         discover::discover(selection, options.threads).map_err(AnalyzeError::Selection)?;
+
     let config = config::Config::load(&discovery.root, &discovery.manifests)
         .map_err(AnalyzeError::Configuration)?;
     for input in &mut discovery.inputs {
@@ -157,6 +160,7 @@ pub(crate) fn analyze_lints(
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
         files,
+        config_sources: config.sources.clone(),
     };
     Ok((report, freeing))
 }

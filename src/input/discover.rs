@@ -39,6 +39,24 @@ const WALKER_STACK: usize = 256 * 1024;
 
 /// The files `selection` asks for, found on up to `threads` threads.
 pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, String> {
+    let discovery = discover_selected(selection, threads)?;
+    if discovery.inputs.is_empty() {
+        let place = if selection.paths.is_empty() {
+            format!("the selected packages under `{}`", discovery.root.display())
+        } else {
+            selection
+                .paths
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(format!("no Rust file to lint in {place}"));
+    }
+    Ok(discovery)
+}
+
+fn discover_selected(selection: &Selection, threads: usize) -> Result<Discovery, String> {
     if !selection.paths.is_empty() {
         return discover_paths(&selection.paths, threads);
     }

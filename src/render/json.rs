@@ -78,6 +78,9 @@ struct JsonPart<'a> {
 
 #[derive(Serialize)]
 struct JsonError<'a> {
+    /// `warning` for a file that does not parse, which leaves the exit
+    /// status alone; `error` for one that cannot be read.
+    level: &'static str,
     file: &'a str,
     location: Option<Location>,
     message: &'a str,
@@ -135,6 +138,7 @@ pub fn render(report: &Report) -> String {
         .errors
         .iter()
         .map(|e| JsonError {
+            level: if e.file.is_some() { "warning" } else { "error" },
             file: &e.display,
             location: e.file.map(|file| {
                 locate(

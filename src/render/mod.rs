@@ -4,6 +4,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod map;
+pub mod patch;
 pub mod sarif;
 pub mod summary;
 

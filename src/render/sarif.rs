@@ -320,9 +320,15 @@ impl Writer<'_> {
                     }),
                     None => json!({ "artifactLocation": { "uri": uri_encode(&error.display) } }),
                 };
+                // A file that does not parse is a warning, one that cannot
+                // be read an error, as in every other format.
+                let (level, what) = match error.file {
+                    Some(_) => ("warning", "could not parse"),
+                    None => ("error", "could not lint"),
+                };
                 json!({
-                    "level": "error",
-                    "message": { "text": sentence(&plain(&format!("could not lint `{}`: {}", error.display, error.message))) },
+                    "level": level,
+                    "message": { "text": sentence(&plain(&format!("{what} `{}`: {}", error.display, error.message))) },
                     "locations": [{ "physicalLocation": location }],
                 })
             })
