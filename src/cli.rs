@@ -134,6 +134,11 @@ pub struct GateArgs {
     /// (`automationDetails.id`); without it the upload's category applies.
     #[arg(long, value_name = "CATEGORY")]
     pub sarif_category: Option<String>,
+    /// Keep findings suppressed in source or recorded in the baseline in
+    /// the SARIF output, marked as suppressed (for audits: GitHub code
+    /// scanning opens alerts for them all the same).
+    #[arg(long)]
+    pub sarif_include_suppressed: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -314,7 +319,13 @@ pub fn run(args: Vec<String>) -> Output {
             String::new()
         }
         MessageFormat::Json => render::json::render(&report),
-        MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
+        MessageFormat::Sarif => render::sarif::render(
+            &report,
+            render::sarif::Options {
+                category: cli.gate.sarif_category.as_deref(),
+                include_suppressed: cli.gate.sarif_include_suppressed,
+            },
+        ),
         MessageFormat::Github => {
             if let Err(message) = append_step_summary(&report) {
                 stderr.push_str(&format!("warning: {message}\n"));

@@ -7,6 +7,7 @@ pub mod map;
 pub mod patch;
 pub mod sarif;
 pub mod summary;
+pub mod wiring;
 
 use crate::Report;
 use crate::analysis::facts::{FileId, Span};
