@@ -169,8 +169,16 @@ fn terminal_width() -> Option<usize> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
+    /// rustc-like diagnostics on stderr.
     Human,
+    /// One line per finding on stderr, `path:line:col: error[BL001]: …`,
+    /// and a `help` line where its suggested code goes.
+    Short,
+    /// One JSON document on stdout (schema version 1).
     Json,
+    /// One cargo `compiler-message` JSON line per finding on stdout, as
+    /// `cargo check --message-format json` prints, for rust-analyzer.
+    CargoJson,
     Sarif,
     /// GitHub Actions annotations, and a job summary when
     /// `GITHUB_STEP_SUMMARY` is set.
@@ -318,7 +326,17 @@ pub fn run(args: Vec<String>) -> Output {
             }
             String::new()
         }
+        MessageFormat::Short => {
+            stderr.push_str(&render::short::render(&report));
+            if !args.quiet {
+                stderr.push_str(&render::human::summary(&report));
+            }
+            String::new()
+        }
         MessageFormat::Json => render::json::render(&report),
+        MessageFormat::CargoJson => {
+            render::cargo_json::render(&report, gate.exit_code(&report) == EXIT_OK)
+        }
         MessageFormat::Sarif => render::sarif::render(
             &report,
             render::sarif::Options {

@@ -85,6 +85,8 @@ pub struct Report {
     pub(crate) files: usize,
     /// The configuration files and manifests the settings came from.
     pub(crate) config_sources: Vec<PathBuf>,
+    /// The selected packages, for cargo's messages.
+    pub(crate) packages: Vec<discover::Package>,
 }
 
 impl Report {
@@ -116,7 +118,6 @@ pub(crate) fn analyze_lints(
 ) -> Result<(Report, workers::Aside), AnalyzeError> {
     let mut discovery =
         discover::discover(selection, options.threads).map_err(AnalyzeError::Selection)?;
-
     let config = config::Config::load(&discovery.root, &discovery.manifests)
         .map_err(AnalyzeError::Configuration)?;
     for input in &mut discovery.inputs {
@@ -161,6 +162,7 @@ pub(crate) fn analyze_lints(
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
         files,
         config_sources: config.sources.clone(),
+        packages: discovery.packages,
     };
     Ok((report, freeing))
 }

@@ -23,6 +23,20 @@ pub struct Discovery {
     /// The manifests whose `metadata.budget-lint` tables configure the run.
     pub manifests: Vec<PathBuf>,
     pub warnings: Vec<String>,
+    /// The selected packages, as cargo describes them; none without cargo
+    /// metadata.
+    pub packages: Vec<Package>,
+}
+
+/// A package as cargo's messages name it.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// Cargo's package id.
+    pub id: String,
+    pub manifest_path: PathBuf,
+    /// Each target's source file and its description, as `cargo metadata`
+    /// gives it.
+    pub targets: Vec<(PathBuf, serde_json::Value)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -148,8 +162,20 @@ fn cargo_members(
         }
         let package_manifest = package.manifest_path.clone().into_std_path_buf();
         if !discovery.manifests.contains(&package_manifest) {
-            discovery.manifests.push(package_manifest);
+            discovery.manifests.push(package_manifest.clone());
         }
+        discovery.packages.push(Package {
+            id: package.id.repr.clone(),
+            manifest_path: package_manifest,
+            targets: package
+                .targets
+                .iter()
+                .filter_map(|target| {
+                    let description = serde_json::to_value(target).ok()?;
+                    Some((target.src_path.clone().into_std_path_buf(), description))
+                })
+                .collect(),
+        });
         let dir = package
             .manifest_path
             .parent()

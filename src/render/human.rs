@@ -323,6 +323,16 @@ pub fn render(report: &Report, style: Style) -> String {
     }
 }
 
+/// One finding as plain text, as `render` prints it.
+pub fn render_finding(report: &Report, finding: &Finding) -> String {
+    let mut buffer = Buffer::no_color();
+    let diagnostic = finding_diagnostic(report, finding);
+    match emit(&mut buffer, report, &diagnostic, Some(finding)) {
+        Ok(()) => String::from_utf8_lossy(buffer.as_slice()).into_owned(),
+        Err(error) => format!("error: cannot render a diagnostic: {error}\n"),
+    }
+}
+
 /// The closing lines: the counts, or that there was nothing to report,
 /// and what the baseline did.
 pub fn summary(report: &Report) -> String {

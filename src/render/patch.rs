@@ -123,3 +123,19 @@ pub fn gutter(patch: &Patch) -> usize {
         .max()
         .unwrap_or(1)
 }
+
+/// Where a suggestion's code goes: the code it replaces, or the empty
+/// span at the start of the line it is inserted before.
+pub fn place(report: &Report, suggestion: &Suggestion) -> Option<crate::analysis::facts::Span> {
+    if suggestion.replaces.is_some() {
+        return suggestion.replaces;
+    }
+    let (file, edit) = crate::fix::edits_for(report, suggestion)
+        .into_iter()
+        .find(|(_, edit)| edit.range.is_empty())?;
+    Some(crate::analysis::facts::Span {
+        file,
+        start: edit.range.start,
+        end: edit.range.end,
+    })
+}

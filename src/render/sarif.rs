@@ -239,7 +239,7 @@ impl Writer<'_> {
         let insertion = finding
             .suggestion
             .as_ref()
-            .and_then(|s| self.insertion_point(s));
+            .and_then(|s| super::patch::place(self.report, s));
         let insertion_id = related.len() + 1;
         if let Some(span) = insertion {
             related.push(json!({
@@ -278,22 +278,6 @@ impl Writer<'_> {
             result["suppressions"] = json!([self.suppression(suppressed)]);
         }
         result
-    }
-
-    /// Where the suggestion's code goes: the line after which it is
-    /// inserted, or the code it replaces.
-    fn insertion_point(&self, suggestion: &Suggestion) -> Option<Span> {
-        if suggestion.replaces.is_some() {
-            return suggestion.replaces;
-        }
-        let (file, edit) = crate::fix::edits_for(self.report, suggestion)
-            .into_iter()
-            .find(|(_, edit)| edit.range.is_empty())?;
-        Some(Span {
-            file,
-            start: edit.range.start,
-            end: edit.range.end,
-        })
     }
 
     /// For BL001, a path from each spend of the parallel tracker, through
