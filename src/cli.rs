@@ -52,12 +52,16 @@ pub struct LintArgs {
     /// Path to Cargo.toml of the workspace or package to lint.
     #[arg(long, value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
-    /// Lint only these workspace members.
+    /// Lint only these workspace members: names, `name@version`, package
+    /// ids or globs (`'client-*'`).
     #[arg(short = 'p', long = "package", value_name = "SPEC")]
     pub packages: Vec<String>,
     /// Lint every workspace member (the default).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "packages")]
     pub workspace: bool,
+    /// With `--workspace`, leave these members out (specs as for `-p`).
+    #[arg(long, value_name = "SPEC", requires = "workspace")]
+    pub exclude: Vec<String>,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
     /// Coloring of the human diagnostics: `auto` colours a terminal unless
@@ -159,6 +163,13 @@ impl ColorWhen {
             }
         }
     }
+}
+
+/// A format as `--message-format` spells it.
+fn format_name(format: MessageFormat) -> String {
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |value| value.get_name().to_string())
 }
 
 /// The columns of the terminal on standard error, if it is one.
@@ -268,7 +279,17 @@ pub fn run(args: Vec<String>) -> Output {
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
     if map {
-        return Output::stdout(EXIT_OK, render::map::render(&report));
+        return match args.message_format {
+            MessageFormat::Human => Output::stdout(EXIT_OK, render::map::render(&report)),
+            MessageFormat::Json => Output::stdout(EXIT_OK, render::map::render_json(&report)),
+            other => Output::stderr(
+                EXIT_ERROR,
+                format!(
+                    "error: `map` prints `--message-format human` or `json`, not `{}`\n",
+                    format_name(other)
+                ),
+            ),
+        };
     }
     let mut stderr = match gate.apply(&mut report) {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
@@ -391,6 +412,7 @@ fn selection(args: &LintArgs) -> Selection {
     Selection {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
+        exclude: args.exclude.clone(),
         paths: args.paths.clone(),
     }
 }

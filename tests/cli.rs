@@ -102,7 +102,12 @@ fn unknown_flag_and_unknown_package_are_usage_errors() {
     assert_eq!(run(&["--no-such-flag"]).code, 2);
     let out = run(&["--manifest-path", &manifest("ivy-costcap"), "-p", "nope"]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("package `nope`"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("package ID specification `nope` did not match any packages"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -381,4 +386,185 @@ fn verbose_tells_what_was_linted_and_with_which_configuration() {
         out.stderr
     );
     assert_eq!(run(&["-q", "-v"]).code, 2, "-q and -v conflict");
+}
+
+/// Lints the cross-crate workspace with `args`, in short format.
+fn cross_crate(args: &[&str]) -> common::Run {
+    let workspace = manifest("workspace-cross-crate");
+    let mut all = vec![
+        "--manifest-path",
+        workspace.as_str(),
+        "--message-format",
+        "short",
+    ];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+#[test]
+fn packages_are_chosen_as_cargo_chooses_them() {
+    // Alone, the budget crate's counter is never spent: the runtime spends it.
+    let whole = cross_crate(&[]);
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    for args in [
+        &["-p", "budget"][..],
+        &["-p", "budget@0.1"],
+        &["-p", "budget@0.1.0"],
+        &["-p", "bud*"],
+        &["--workspace", "--exclude", "runtime"],
+        &["--workspace", "--exclude", "run*"],
+    ] {
+        let out = cross_crate(args);
+        assert_eq!(out.code, 1, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .starts_with("budget/src/lib.rs:5:9: error[BL001]")
+                && out.stderr.contains(" in 1 file\n"),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let out = cross_crate(&["-p", "budget@2"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with(
+            "error: package ID specification `budget@2` did not match any packages in the workspace at `"
+        ),
+        "{}",
+        out.stderr
+    );
+    let out = cross_crate(&["-p", "zz*"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .starts_with("error: package pattern(s) `zz*` not found")
+    );
+    let out = cross_crate(&["--workspace", "--exclude", "nope"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("warning: excluded package(s) `nope` not found in the workspace")
+    );
+    assert_eq!(
+        cross_crate(&["--exclude", "runtime"]).code,
+        2,
+        "--exclude needs --workspace"
+    );
+    assert_eq!(cross_crate(&["-p", "budget", "--workspace"]).code, 2);
+}
+
+#[test]
+fn a_directory_as_manifest_path_gets_cargos_explanation() {
+    let dir = fixture("ivy-costcap").display().to_string();
+    let out = run(&["--manifest-path", &dir]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: the manifest-path must be a path to a Cargo.toml file\n"
+    );
+}
+
+#[test]
+fn map_honours_json_and_refuses_formats_it_cannot_print() {
+    let out = run(&[
+        "map",
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(doc["schema_version"], 1);
+    let cost = doc["budgets"]
+        .as_array()
+        .expect("budgets")
+        .iter()
+        .find(|b| b["counter"] == "BudgetState::cost_used")
+        .expect("the cost counter");
+    assert_eq!(cost["limits"], serde_json::json!(["BudgetState::cost_cap"]));
+    assert_eq!(cost["location"]["file"], "src/budget.rs");
+    assert_eq!(cost["location"]["start"]["line"], 15);
+    assert_eq!(
+        cost["spends"],
+        serde_json::json!({ "production": 0, "test": 1 })
+    );
+    assert_eq!(
+        cost["checks"],
+        serde_json::json!({ "production": 3, "test": 0 })
+    );
+    let sarif = run(&[
+        "map",
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "sarif",
+    ]);
+    assert_eq!(sarif.code, 2);
+    assert!(sarif.stderr.contains("`map` prints"), "{}", sarif.stderr);
+}
+
+#[test]
+fn configuration_errors_show_line_column_and_the_toml_snippet() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_dir(&fixture("ivy-costcap"), dir.path());
+    std::fs::write(
+        dir.path().join("budget-lint.toml"),
+        "counter-words = [\n  \"billed\",\n  3,\n]\n",
+    )
+    .expect("write");
+    let manifest = dir.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--manifest-path", &manifest]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.ends_with(
+            "budget-lint.toml:3:3: invalid type: integer `3`, expected a string\n  |\n3 |   3,\n  |   ^\n"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
+/// The ivy fixture with `file` as `budget-lint.toml` and `metadata` as
+/// its `[package.metadata.budget-lint]` table.
+fn configured_twice(file: &str, metadata: &str) -> common::Run {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_dir(&fixture("ivy-costcap"), dir.path());
+    std::fs::write(dir.path().join("budget-lint.toml"), file).expect("write");
+    let manifest = dir.path().join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("manifest");
+    let text = text.replace(
+        "[dependencies]",
+        &format!("[package.metadata.budget-lint]\n{metadata}\n[dependencies]"),
+    );
+    std::fs::write(&manifest, text).expect("write");
+    run(&["--manifest-path", &manifest.display().to_string(), "-q"])
+}
+
+#[test]
+fn cargo_metadata_wins_over_the_configuration_file_as_the_readme_says() {
+    let metadata_wins = configured_twice(
+        "[lints]\nBL001 = \"allow\"\n",
+        "lints = { BL001 = \"warn\" }\n",
+    );
+    assert_eq!(metadata_wins.code, 0, "{}", metadata_wins.stderr);
+    assert!(
+        metadata_wins.stderr.contains("warning[BL001]"),
+        "{}",
+        metadata_wins.stderr
+    );
+    let named_beats_all = configured_twice(
+        "[lints]\nBL001 = \"warn\"\n",
+        "lints = { all = \"allow\" }\n",
+    );
+    assert!(
+        named_beats_all.stderr.contains("warning[BL001]"),
+        "{}",
+        named_beats_all.stderr
+    );
+    let lists_add_up = configured_twice(
+        "limit-words = [\"ceiling\"]\n",
+        "counter-words = [\"billed\"]\nlints = { BL001 = \"deny\" }\n",
+    );
+    assert_eq!(lists_add_up.code, 1, "{}", lists_add_up.stderr);
 }

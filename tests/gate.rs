@@ -91,7 +91,7 @@ fn a_bad_level_in_the_configuration_is_a_configuration_error() {
     assert_eq!(out.code, 2);
     assert!(
         out.stderr
-            .contains("budget-lint.toml:2: key `lints.BL009`: no such lint"),
+            .contains("budget-lint.toml:2:1: key `lints.BL009`: no such lint\n  |\n2 | BL009 = \"warn\"\n  | ^^^^^\n"),
         "{}",
         out.stderr
     );
