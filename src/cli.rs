@@ -194,6 +194,11 @@ pub enum MessageFormat {
     /// GitHub Actions annotations, and a job summary when
     /// `GITHUB_STEP_SUMMARY` is set.
     Github,
+    /// A Mermaid wiring diagram on stdout: of every budget with `map`, of
+    /// the budgets of the BL001 and BL002 findings otherwise.
+    Mermaid,
+    /// The same diagram in Graphviz DOT.
+    Dot,
 }
 
 /// The `-A`/`-W`/`-D` values in the order they were given.
@@ -264,6 +269,23 @@ pub fn run(args: Vec<String>) -> Output {
         Some(Command::Map(args)) => (args, true),
         None => (cli.lint, false),
     };
+    if map
+        && !matches!(
+            args.message_format,
+            MessageFormat::Human
+                | MessageFormat::Json
+                | MessageFormat::Mermaid
+                | MessageFormat::Dot
+        )
+    {
+        return Output::stderr(
+            EXIT_ERROR,
+            format!(
+                "error: `map` prints `--message-format` `human`, `json`, `mermaid` or `dot`, not `{}`\n",
+                format_name(args.message_format)
+            ),
+        );
+    }
     let selection = selection(&args);
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -279,17 +301,13 @@ pub fn run(args: Vec<String>) -> Output {
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
     if map {
-        return match args.message_format {
-            MessageFormat::Human => Output::stdout(EXIT_OK, render::map::render(&report)),
-            MessageFormat::Json => Output::stdout(EXIT_OK, render::map::render_json(&report)),
-            other => Output::stderr(
-                EXIT_ERROR,
-                format!(
-                    "error: `map` prints `--message-format human` or `json`, not `{}`\n",
-                    format_name(other)
-                ),
-            ),
+        let text = match args.message_format {
+            MessageFormat::Json => render::map::render_json(&report),
+            MessageFormat::Mermaid => render::diagram::of_map(&report).mermaid(),
+            MessageFormat::Dot => render::diagram::of_map(&report).dot(),
+            _ => render::map::render(&report),
         };
+        return Output::stdout(EXIT_OK, text);
     }
     let mut stderr = match gate.apply(&mut report) {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
@@ -365,6 +383,8 @@ pub fn run(args: Vec<String>) -> Output {
                 include_suppressed: cli.gate.sarif_include_suppressed,
             },
         ),
+        MessageFormat::Mermaid => render::diagram::of_findings(&report, report.active()).mermaid(),
+        MessageFormat::Dot => render::diagram::of_findings(&report, report.active()).dot(),
         MessageFormat::Github => {
             if let Err(message) = append_step_summary(&report) {
                 stderr.push_str(&format!("warning: {message}\n"));

@@ -1,6 +1,7 @@
 //! Output formats. Each emitter turns a report into text.
 
 pub mod cargo_json;
+pub mod diagram;
 pub mod github;
 pub mod human;
 pub mod json;

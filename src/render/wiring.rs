@@ -12,6 +12,9 @@ use crate::registry::LintId;
 #[derive(Debug)]
 pub struct Wiring {
     pub counter: FieldId,
+    /// A countdown's limit is zero: it has no limit field.
+    pub countdown: bool,
+    pub limits: Vec<FieldId>,
     /// The counter's spends in production code.
     pub spends: Vec<Span>,
     /// The production checks that relate the counter to its limits.
@@ -108,6 +111,8 @@ fn base(model: &Model, pairing: &Pairing) -> Wiring {
         .collect();
     Wiring {
         counter,
+        countdown: pairing.countdown,
+        limits: pairing.limits.clone(),
         spends: model.uses[counter].production_spends.clone(),
         checks,
         trackers: Vec::new(),
