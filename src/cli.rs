@@ -75,7 +75,8 @@ pub struct LintArgs {
         hide_env_values = true
     )]
     pub color: ColorWhen,
-    /// Print no summary lines, only the findings.
+    /// Print no summary or status lines, only the findings, warnings and
+    /// errors.
     #[arg(short = 'q', long, conflicts_with = "verbose")]
     pub quiet: bool,
     /// Also print what was linted, with which configuration, and what was
@@ -323,7 +324,7 @@ pub fn run(args: Vec<String>) -> Output {
             return Output::stderr(EXIT_ERROR, format!("error: {message}\n"));
         }
         let outcome = crate::fix::apply(&report, args.unsafe_fixes);
-        for (file, count) in &outcome.fixed {
+        for (file, count) in outcome.fixed.iter().filter(|_| !args.quiet) {
             let plural = if *count == 1 { "" } else { "es" };
             stderr.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
         }
