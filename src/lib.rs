@@ -83,6 +83,10 @@ pub struct Report {
     pub(crate) configured_levels: levels::LevelOverrides,
     /// Every file linted, including those the prefilter did not parse.
     pub(crate) files: usize,
+    /// The configuration files and manifests the settings came from.
+    pub(crate) config_sources: Vec<PathBuf>,
+    /// The selected packages, for cargo's messages.
+    pub(crate) packages: Vec<discover::Package>,
 }
 
 impl Report {
@@ -157,6 +161,8 @@ pub(crate) fn analyze_lints(
         baseline: None,
         configured_levels: levels::LevelOverrides::from_codes(&config.lints),
         files,
+        config_sources: config.sources.clone(),
+        packages: discovery.packages,
     };
     Ok((report, freeing))
 }
