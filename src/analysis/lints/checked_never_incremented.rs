@@ -46,11 +46,11 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         }
         // A counter named only by a limit's stem, or only by a comparison
         // with a limit, may be a plain value (`align` beside `max_align`, an
-        // `anchor_line` read from a request): without any write but its
-        // initialisation, nothing says it counts.
+        // `anchor_line` read from a request): unless it starts at zero or
+        // is written besides its initialisation, nothing says it counts.
         let weakly_named = model.bare_counters.contains(&counter)
             || model.fields[counter].evidence == RoleEvidence::Comparison;
-        if weakly_named && uses.test_writes.is_empty() && uses.resets == 0 {
+        if weakly_named && uses.test_writes.is_empty() && uses.resets == 0 && uses.zero_inits == 0 {
             continue;
         }
         let checks = model.enforcing_checks(pairing);

@@ -65,6 +65,8 @@ pub struct FieldUse {
     /// Production reads in the arguments of logging and formatting macros
     /// (among `production_reads` and `uncertain_reads`).
     pub log_reads: usize,
+    /// Production struct literals that initialise the field to zero.
+    pub zero_inits: usize,
     /// Production accesses the syntax cannot tell (a macro's own syntax, a
     /// mutable borrow, a method that may write): possible reads and
     /// possible spends.
@@ -652,6 +654,12 @@ impl Model {
         {
             self.uses[field].log_reads += 1;
         }
+        if code == CodeKind::Production
+            && kind == AccessKind::Init
+            && access.amount.as_deref().is_some_and(is_zero)
+        {
+            self.uses[field].zero_inits += 1;
+        }
         {
             // Storing a parameter unchanged (a setter) may be a spend, enough
             // to keep BL001 quiet, but not one BL002 can accuse.
@@ -873,6 +881,21 @@ impl Model {
         let uses = &self.uses[field];
         !uses.production_reads.is_empty() || uses.uncertain_reads > 0
     }
+}
+
+/// Whether a constant's text is a zero: `0`, `0.0`, `0u64`,
+/// `Duration::ZERO`, `AtomicU64::new(0)`.
+fn is_zero(text: &str) -> bool {
+    let text = text.trim();
+    let inner = text
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+        .map_or(text, |(_, arg)| arg.trim());
+    let digits = inner.trim_end_matches(|c: char| c.is_ascii_alphanumeric() && !c.is_ascii_digit());
+    let numeric = !digits.is_empty()
+        && digits.chars().all(|c| c == '0' || c == '.' || c == '_')
+        && digits.starts_with('0');
+    numeric || inner.ends_with("ZERO")
 }
 
 /// Whether passing a value to `callee` hands it to code that may enforce

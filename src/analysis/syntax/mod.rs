@@ -1304,7 +1304,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     AccessKind::Fill
                 }
             };
-            self.record(place, kind, name.span());
+            // The value a constant initialises to is kept: a counter
+            // initialised to zero and compared with a limit counts.
+            let value = (kind == AccessKind::Init).then_some(&field.expr);
+            self.record_with(place, kind, name.span(), None, value);
             self.visit_expr(&field.expr);
         }
         if let Some(rest) = &literal.rest {
