@@ -60,6 +60,7 @@ fn cargo(dir: &Path, command: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixes_match_the_fixed_expectations_and_compile() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
@@ -113,6 +114,7 @@ fn fixes_match_the_fixed_expectations_and_compile() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
     let copy = copy_fixture("ivy-costcap");
     let out = fix(copy.path());
@@ -133,6 +135,7 @@ fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn glue_follows_renamed_receivers_and_fields() {
     let copy = copy_fixture("ivy-costcap");
     for file in rust_files(copy.path()) {
@@ -157,6 +160,7 @@ fn glue_follows_renamed_receivers_and_fields() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_refuses_a_dirty_or_unversioned_tree_without_allow_dirty() {
     let copy = copy_fixture("ivy-costcap");
     let out = run_in(copy.path(), &["--fix"]);
@@ -186,6 +190,7 @@ fn rename_word(text: &str, from: &str, to: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_file_changed_after_it_was_linted_is_not_fixed() {
     let copy = copy_fixture("ivy-costcap");
     let selection = budget_lint::Selection {
