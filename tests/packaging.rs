@@ -237,3 +237,171 @@ fn the_allocator_follows_the_jemalloc_feature() {
         assert!(!stderr.contains("jemalloc"), "{stderr}");
     }
 }
+
+/// The long flags of the command line, or of one subcommand.
+fn long_flags(subcommand: Option<&str>) -> Vec<String> {
+    use clap::CommandFactory;
+    let command = budget_lint::cli::Cli::command();
+    let command = match subcommand {
+        Some(name) => command.find_subcommand(name).expect("subcommand").clone(),
+        None => command,
+    };
+    let flags: Vec<String> = command
+        .get_arguments()
+        .filter_map(|arg| arg.get_long())
+        .map(|long| format!("--{long}"))
+        .collect();
+    assert!(flags.len() > 5, "{flags:?}");
+    flags
+}
+
+#[test]
+fn completions_for_every_shell_offer_every_flag_and_the_map_subcommand() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = common::run(&["--completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        assert!(run.stderr.is_empty(), "{shell}: {}", run.stderr);
+        assert!(run.stdout.contains("cargo-budget-lint"), "{shell}");
+        assert!(run.stdout.contains("map"), "{shell}");
+        for flag in long_flags(None) {
+            // fish names a long flag `-l manifest-path`.
+            let spelled = match shell {
+                "fish" => format!("-l {}", &flag[2..]),
+                _ => flag.clone(),
+            };
+            assert!(run.stdout.contains(&spelled), "{shell} lacks {flag}");
+        }
+    }
+    let unknown = common::run(&["--completions", "tcsh"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("possible values"),
+        "{}",
+        unknown.stderr
+    );
+    let mixed = common::run(&["--completions", "bash", "--list"]);
+    assert_eq!(mixed.code, 2, "{}", mixed.stderr);
+}
+
+/// What the bash script offers for the words typed so far (the last one
+/// being completed), run in a real bash.
+fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let function = std::fs::read_to_string(script)
+        .expect("script")
+        .lines()
+        .find_map(|line| {
+            let rest = line.trim().strip_prefix("complete -F ")?;
+            rest.split_whitespace().next().map(str::to_string)
+        })
+        .expect("the script registers a function");
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let last = words.len() - 1;
+    let program = format!(
+        "source '{}'; COMP_WORDS=({}); COMP_CWORD={last}; {function} cargo-budget-lint {} {}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        quoted[last],
+        quoted[last - 1],
+    );
+    let output = Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| !line.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_flags_values_and_the_options_of_map() {
+    if Command::new("bash").arg("--version").output().is_err() {
+        eprintln!("bash not found: skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("cargo-budget-lint.bash");
+    std::fs::write(&script, common::run(&["--completions", "bash"]).stdout).expect("write");
+
+    assert_eq!(
+        bash_completes(&script, &["cargo-budget-lint", "--message-f"]),
+        ["--message-format"]
+    );
+    assert_eq!(
+        bash_completes(&script, &["cargo-budget-lint", "--message-format", ""]),
+        ["human", "json", "sarif", "github"]
+    );
+    assert_eq!(
+        bash_completes(&script, &["cargo-budget-lint", "ma"]),
+        ["map"]
+    );
+    assert_eq!(
+        bash_completes(&script, &["cargo-budget-lint", "map", "--mani"]),
+        ["--manifest-path"]
+    );
+    // `map` takes no level flags.
+    assert!(bash_completes(&script, &["cargo-budget-lint", "map", "--ba"]).is_empty());
+}
+
+/// groff's warnings about a man page, or `None` without groff.
+fn groff_warnings(page: &str) -> Option<String> {
+    use std::io::Write;
+    let mut child = Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(page.as_bytes())
+        .expect("groff reads the page");
+    let output = child.wait_with_output().expect("groff ends");
+    assert!(output.status.success());
+    Some(String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn man_pages_document_every_flag_of_the_command_and_of_map() {
+    for (args, title, subcommand) in [
+        (&["--man"][..], ".TH cargo-budget-lint 1", None),
+        (
+            &["--man", "map"][..],
+            ".TH cargo-budget-lint-map 1",
+            Some("map"),
+        ),
+    ] {
+        let run = common::run(args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(title), "{}", run.stdout);
+        assert!(run.stdout.contains(".SH SYNOPSIS"));
+        for flag in long_flags(subcommand) {
+            // roff escapes every hyphen.
+            let escaped = flag.replace('-', "\\-");
+            assert!(run.stdout.contains(&escaped), "{title} lacks {flag}");
+        }
+        match groff_warnings(&run.stdout) {
+            Some(warnings) => assert!(warnings.is_empty(), "{title}: {warnings}"),
+            None => eprintln!("groff not found: the page's roff is not checked"),
+        }
+    }
+    let main = common::run(&["--man"]).stdout;
+    assert!(
+        main.contains("cargo\\-budget\\-lint\\-map(1)"),
+        "the page points to map's"
+    );
+    assert!(
+        !main.contains("cargo\\-budget\\-lint\\-help(1)"),
+        "no page for help"
+    );
+    let unknown = common::run(&["--man", "lint"]);
+    assert_eq!(unknown.code, 2, "{}", unknown.stderr);
+}
