@@ -33,6 +33,14 @@ pub struct Cli {
     /// and exit.
     #[arg(long)]
     pub list: bool,
+    /// Print the completion script for SHELL (it completes
+    /// `cargo-budget-lint`) and exit.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    pub completions: Option<clap_complete::Shell>,
+    /// Print the man page (roff) of the command, or of its SUBCOMMAND, and
+    /// exit: `cargo budget-lint --man | man -l -`.
+    #[arg(long, value_name = "SUBCOMMAND", exclusive = true)]
+    pub man: Option<Option<ManPage>>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -179,11 +187,17 @@ fn terminal_width() -> Option<usize> {
     Some(usize::from(width))
 }
 
+/// The subcommands with a man page of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ManPage {
+    Map,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
     /// rustc-like diagnostics on stderr.
     Human,
-    /// One line per finding on stderr, `path:line:col: error[BL001]: …`,
+    /// One line per finding on stderr, `path:line:col: error[BL001]: ...`,
     /// and a `help` line where its suggested code goes.
     Short,
     /// One JSON document on stdout (schema version 1).
@@ -242,6 +256,15 @@ pub fn run(args: Vec<String>) -> Output {
             };
         }
     };
+    if let Some(shell) = cli.completions {
+        return Output::stdout(EXIT_OK, crate::manual::completions(shell));
+    }
+    if let Some(page) = cli.man {
+        return match crate::manual::man_page(page) {
+            Ok(page) => Output::stdout(EXIT_OK, page),
+            Err(message) => Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        };
+    }
     if let Some(name) = &cli.explain {
         return match find_lint(name) {
             Some(lint) => Output::stdout(EXIT_OK, lint.doc.to_string()),

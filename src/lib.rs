@@ -22,6 +22,7 @@ pub mod fix;
 mod gate;
 mod input;
 mod levels;
+mod manual;
 pub mod registry;
 mod render;
 mod suppress;

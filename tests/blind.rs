@@ -161,6 +161,7 @@ fn floors() -> Vec<(String, f64, f64)> {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn blind_corpus_scores_at_least_its_recorded_figures() {
     let only = std::env::var("BLIND_CASE").ok();
     let mut report = Vec::new();

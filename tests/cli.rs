@@ -6,6 +6,7 @@ mod common;
 use common::{fixture, manifest, run, run_in};
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn costcap_disconnect_is_reported_and_fails_the_run() {
     let out = run(&["--manifest-path", &manifest("ivy-costcap")]);
     assert_eq!(out.code, 1, "{}", out.stderr);
@@ -22,6 +23,7 @@ fn costcap_disconnect_is_reported_and_fails_the_run() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn wired_runtime_is_silent_and_passes() {
     let out = run(&["--manifest-path", &manifest("ivy-wired")]);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
@@ -32,6 +34,7 @@ fn wired_runtime_is_silent_and_passes() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn cargo_subcommand_word_and_current_directory_are_accepted() {
     let out = run_in(&fixture("ivy-costcap").join("src"), &["budget-lint"]);
     assert_eq!(out.code, 1, "{}", out.stderr);
@@ -39,6 +42,7 @@ fn cargo_subcommand_word_and_current_directory_are_accepted() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn human_output_matches_the_reviewed_snapshot() {
     let out = run(&["--manifest-path", &manifest("ivy-costcap")]);
     assert_eq!(out.code, 1);
@@ -46,6 +50,7 @@ fn human_output_matches_the_reviewed_snapshot() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn json_output_carries_the_finding_with_evidence() {
     let out = run(&[
         "--manifest-path",
@@ -77,6 +82,7 @@ fn json_output_carries_the_finding_with_evidence() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn map_shows_each_dimension_with_spend_and_check_counts() {
     let out = run(&["map", "--manifest-path", &manifest("ivy-costcap")]);
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -98,6 +104,7 @@ fn missing_manifest_is_a_usage_error() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn unknown_flag_and_unknown_package_are_usage_errors() {
     assert_eq!(run(&["--no-such-flag"]).code, 2);
     let out = run(&["--manifest-path", &manifest("ivy-costcap"), "-p", "nope"]);
@@ -123,6 +130,7 @@ fn explain_and_list_print_the_lint_docs() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn unparsable_and_non_utf8_files_are_reported_and_the_rest_linted() {
     let dir = tempfile::tempdir().expect("temp dir");
     let src = fixture("ivy-costcap").join("src");
@@ -152,6 +160,7 @@ fn unparsable_and_non_utf8_files_are_reported_and_the_rest_linted() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn metadata_failure_falls_back_to_a_directory_walk_with_one_warning() {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&fixture("ivy-costcap").join("src"), &dir.path().join("src"));
@@ -169,6 +178,7 @@ fn metadata_failure_falls_back_to_a_directory_walk_with_one_warning() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn bad_configuration_is_an_error_naming_file_line_and_key() {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&fixture("ivy-costcap"), dir.path());
@@ -185,6 +195,7 @@ fn bad_configuration_is_an_error_naming_file_line_and_key() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn configured_levels_decide_the_exit_status() {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&fixture("ivy-costcap"), dir.path());
@@ -214,6 +225,7 @@ fn configured_levels_decide_the_exit_status() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn readme_shows_the_current_ivy_diagnostic() {
     let readme = std::fs::read_to_string(common::repo().join("README.md")).expect("README");
     let snapshot =
@@ -245,6 +257,7 @@ fn rustc_problem(header: &str, location: &str) -> Option<(String, String, usize,
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn human_headers_are_read_by_rustcs_problem_matcher() {
     let out = run(&["--manifest-path", &manifest("suppressions")]);
     let lines: Vec<&str> = out.stderr.lines().collect();
@@ -276,6 +289,7 @@ fn human_headers_are_read_by_rustcs_problem_matcher() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn color_follows_the_flag_cargo_term_color_no_color_and_clicolor_force() {
     let ivy = manifest("ivy-costcap");
     let colored = |out: &common::Run| out.stderr.contains("\x1b[");
@@ -363,6 +377,7 @@ fn a_selection_without_rust_files_is_a_usage_error() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn verbose_tells_what_was_linted_and_with_which_configuration() {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&fixture("ivy-costcap"), dir.path());
@@ -454,6 +469,7 @@ fn packages_are_chosen_as_cargo_chooses_them() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_directory_as_manifest_path_gets_cargos_explanation() {
     let dir = fixture("ivy-costcap").display().to_string();
     let out = run(&["--manifest-path", &dir]);
@@ -465,6 +481,7 @@ fn a_directory_as_manifest_path_gets_cargos_explanation() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn map_honours_json_and_refuses_formats_it_cannot_print() {
     let out = run(&[
         "map",
@@ -505,6 +522,7 @@ fn map_honours_json_and_refuses_formats_it_cannot_print() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn configuration_errors_show_line_column_and_the_toml_snippet() {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&fixture("ivy-costcap"), dir.path());

@@ -17,6 +17,7 @@ fn messages(text: &str) -> Vec<Message> {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn each_line_is_a_cargo_message_whose_spans_point_at_the_right_lines() {
     let out = run(&[
         "--manifest-path",
@@ -134,6 +135,7 @@ fn each_line_is_a_cargo_message_whose_spans_point_at_the_right_lines() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn cargo_json_of_a_path_selection_and_a_clean_run_still_parses() {
     let dir = common::scratch_copy("ivy-costcap");
     let out = common::run_in(
@@ -161,6 +163,7 @@ fn cargo_json_of_a_path_selection_and_a_clean_run_still_parses() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn short_is_one_line_per_finding_and_one_where_the_fix_goes() {
     let out = run(&[
         "--manifest-path",

@@ -67,6 +67,7 @@ fn cargo(dir: &Path, command: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixes_match_the_fixed_expectations_and_compile() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
@@ -120,6 +121,7 @@ fn fixes_match_the_fixed_expectations_and_compile() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
     let copy = copy_fixture("ivy-costcap");
     let out = fix(copy.path());
@@ -140,6 +142,7 @@ fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn glue_follows_renamed_receivers_and_fields() {
     let copy = copy_fixture("ivy-costcap");
     for file in rust_files(copy.path()) {
@@ -164,6 +167,7 @@ fn glue_follows_renamed_receivers_and_fields() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn the_glue_renames_the_underscore_binding_it_reads_in_the_same_edit() {
     let copy = copy_fixture("ivy-costcap");
     let out = fix(copy.path());
@@ -182,6 +186,7 @@ fn the_glue_renames_the_underscore_binding_it_reads_in_the_same_edit() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_applies_only_machine_applicable_suggestions_without_unsafe_fixes() {
     let ivy = copy_fixture("ivy-costcap");
     let manifest = ivy.path().join("Cargo.toml").display().to_string();
@@ -209,6 +214,7 @@ fn fix_applies_only_machine_applicable_suggestions_without_unsafe_fixes() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_refuses_a_tree_no_version_control_keeps_without_allow_no_vcs() {
     let copy = copy_fixture("ivy-costcap");
     for args in [&["--fix"][..], &["--fix", "--allow-dirty"]] {
@@ -253,6 +259,7 @@ fn committed_ivy() -> Option<tempfile::TempDir> {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_follows_clippy_on_staged_and_dirty_changes() {
     let Some(copy) = committed_ivy() else {
         return;
@@ -291,6 +298,7 @@ fn fix_follows_clippy_on_staged_and_dirty_changes() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_without_git_on_path_says_so() {
     let Some(copy) = committed_ivy() else {
         return;
@@ -336,6 +344,7 @@ fn rename_word(text: &str, from: &str, to: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_file_changed_after_it_was_linted_is_not_fixed() {
     let copy = copy_fixture("ivy-costcap");
     let selection = budget_lint::Selection {

@@ -133,6 +133,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("cli", &["*"]),
+    // The man pages and completions are made from the CLI's definition.
+    ("manual", &["*"]),
 ];
 
 /// The external crates only some components may name.
