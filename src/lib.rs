@@ -93,7 +93,9 @@ pub struct Report {
 impl Report {
     /// The findings that are reported: those not suppressed.
     pub fn active(&self) -> impl Iterator<Item = &Finding> {
-        self.findings.iter().filter(|f| f.suppressed.is_none())
+        self.findings
+            .iter()
+            .filter(|f| f.suppressed.is_none() && f.level != Level::Allow)
     }
 
     /// Reported findings at `level`.
@@ -131,10 +133,11 @@ pub(crate) fn analyze_lints(
         lints::demand_of(ids, model, tier)
     });
     discovery.warnings.append(&mut parsed.warnings);
-    let model = match parsed.model.take() {
+    let mut model = match parsed.model.take() {
         Some(model) => model,
         None => Model::build(&parsed.facts, &config),
     };
+    model.application = discovery.inputs.iter().any(|input| is_binary(&input.path));
     let directives = suppress::take(&mut parsed.facts);
     let pipeline::Parsed {
         db,
@@ -150,6 +153,10 @@ pub(crate) fn analyze_lints(
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
+    let configured_levels = levels::LevelOverrides::from_codes(&config.lints);
+    for finding in &mut findings {
+        finding.level = configured_levels.level(finding.lint);
+    }
     let repo_root = discover::repository_root(&discovery.root);
     let report = Report {
         db,
@@ -160,7 +167,7 @@ pub(crate) fn analyze_lints(
         root: discovery.root,
         repo_root,
         baseline: None,
-        configured_levels: levels::LevelOverrides::from_codes(&config.lints),
+        configured_levels,
         files,
         config_sources: config.sources.clone(),
         packages: discovery.packages,
@@ -170,3 +177,13 @@ pub(crate) fn analyze_lints(
 
 #[cfg(test)]
 mod demand_tests;
+
+/// Whether a file is a binary's: `main.rs`, or under `src/bin/`.
+fn is_binary(path: &std::path::Path) -> bool {
+    path.file_name().is_some_and(|name| name == "main.rs")
+        || path
+            .components()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|pair| pair[0].as_os_str() == "src" && pair[1].as_os_str() == "bin")
+}

@@ -417,6 +417,7 @@ fn cross_crate(args: &[&str]) -> common::Run {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn packages_are_chosen_as_cargo_chooses_them() {
     // Alone, the budget crate's counter is never spent: the runtime spends it.
     let whole = cross_crate(&[]);
@@ -560,6 +561,7 @@ fn configured_twice(file: &str, metadata: &str) -> common::Run {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn cargo_metadata_wins_over_the_configuration_file_as_the_readme_says() {
     let metadata_wins = configured_twice(
         "[lints]\nBL001 = \"allow\"\n",

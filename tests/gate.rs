@@ -77,6 +77,7 @@ fn lints_table_of_the_configuration_sets_levels() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_bad_level_in_the_configuration_is_a_configuration_error() {
     let dir = configured("[lints]\nBL001 = \"error\"\n");
     let out = run_in(dir.path(), &["."]);

@@ -101,15 +101,16 @@ fn rules_describe_each_lint_for_code_scanning() {
                 .as_str()
                 .is_some_and(|u| u.ends_with(&format!("{}-{}.md", lint.code, lint.name)))
         );
-        let level = match lint.default_level {
-            budget_lint::registry::Level::Deny => "error",
-            _ => "warning",
+        let (level, severity) = match lint.default_level {
+            budget_lint::registry::Level::Deny => ("error", "error"),
+            budget_lint::registry::Level::Warn => ("warning", "warning"),
+            budget_lint::registry::Level::Allow => ("note", "recommendation"),
         };
         assert_eq!(rule["defaultConfiguration"]["level"], level);
         let properties = &rule["properties"];
         assert!(properties["tags"].as_array().is_some_and(|t| !t.is_empty()));
         assert_eq!(properties["precision"], lint.precision.as_str());
-        assert_eq!(properties["problem.severity"], level);
+        assert_eq!(properties["problem.severity"], severity);
         assert!(properties.get("security-severity").is_none());
     }
 }

@@ -4,6 +4,7 @@
 mod checked_never_incremented;
 pub mod demand;
 mod equality_limit_check;
+mod exported_limit_never_read;
 mod incremented_never_checked;
 mod limit_never_read;
 mod mismatched_limit;
@@ -40,6 +41,10 @@ fn rule(id: LintId) -> Option<Rule> {
         UnevenCheckCoverage => rule(uneven_check_coverage::run, uneven_check_coverage::demand),
         MismatchedLimit => rule(mismatched_limit::run, mismatched_limit::demand),
         EqualityLimitCheck => rule(equality_limit_check::run, equality_limit_check::demand),
+        ExportedLimitNeverRead => rule(
+            exported_limit_never_read::run,
+            exported_limit_never_read::demand,
+        ),
         UnusedSuppression => None,
     }
 }

@@ -67,6 +67,13 @@ pub struct FieldUse {
     pub log_reads: usize,
     /// Production struct literals that initialise the field to zero.
     pub zero_inits: usize,
+    /// Production struct literals that initialise the field, from a
+    /// constant or from another value.
+    pub constant_inits: usize,
+    pub fills: usize,
+    /// Production assignments of a value that is not a constant, whatever
+    /// the field's role: a setter or builder that lets callers set it.
+    pub set_from_values: usize,
     /// Production accesses the syntax cannot tell (a macro's own syntax, a
     /// mutable borrow, a method that may write): possible reads and
     /// possible spends.
@@ -162,6 +169,9 @@ pub struct Model {
     pub bare_counters: BTreeSet<FieldId>,
     /// Whether `checks` holds the checks made inside helper functions.
     helpers_traced: bool,
+    /// Whether the analysis holds a binary (a `main.rs` or `src/bin/`): an
+    /// application, whose public fields no crate outside it reads.
+    pub application: bool,
     /// The fields a method of their own struct returns (getters): read
     /// wherever the method is called.
     pub returned: HashSet<FieldId>,
@@ -659,6 +669,19 @@ impl Model {
             && access.amount.as_deref().is_some_and(is_zero)
         {
             self.uses[field].zero_inits += 1;
+        }
+        if code == CodeKind::Production
+            && certain
+            && matches!(kind, AccessKind::Assign | AccessKind::Store)
+        {
+            self.uses[field].set_from_values += 1;
+        }
+        if code == CodeKind::Production && certain {
+            match kind {
+                AccessKind::Init => self.uses[field].constant_inits += 1,
+                AccessKind::Fill => self.uses[field].fills += 1,
+                _ => {}
+            }
         }
         {
             // Storing a parameter unchanged (a setter) may be a spend, enough

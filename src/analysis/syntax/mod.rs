@@ -528,7 +528,16 @@ impl<'t> Extractor<'t> {
                         chain: Vec::new(),
                         field: name.to_string().into(),
                     };
-                    self.record(place.clone(), AccessKind::Read, name.span());
+                    // A field bound `mut` is changed through the binding
+                    // and may be written back: a possible spend.
+                    let mutable =
+                        matches!(&*field.pat, Pat::Ident(ident) if ident.mutability.is_some());
+                    let kind = if mutable {
+                        AccessKind::Opaque
+                    } else {
+                        AccessKind::Read
+                    };
+                    self.record(place.clone(), kind, name.span());
                     let field_value = LocalValue {
                         prefix: Some((root.clone(), vec![name.to_string()])),
                         writes_through: value.writes_through,
