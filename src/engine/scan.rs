@@ -399,6 +399,11 @@ struct Found {
     /// The item ranges of the functions that parse alone, by the `{` that
     /// opens their body: what is nested in one parses with it.
     bodies: HashMap<usize, Item>,
+    /// What `Reader::item_around` found for each group it walked out of,
+    /// so that items nested deep in each other walk each group once. A
+    /// function's body is read before anything in it, so no group walked
+    /// is ever added to `bodies` later.
+    around: HashMap<usize, Option<Item>>,
     /// The `path` of every `#[path …]` attribute, and of those the scan
     /// read for the `mod name;` declaration they belong to.
     paths: Vec<usize>,
@@ -420,7 +425,7 @@ fn read_item(
         "struct" => match reader.declaration(index + 1, Some(enclosing)) {
             Ok(Some(mut declared)) => {
                 if declared.item.is_none() {
-                    declared.item = reader.item_around(index, enclosing, &found.bodies);
+                    declared.item = reader.item_around(index, enclosing, found);
                 }
                 scan.structs.push(declared);
             }
@@ -456,7 +461,7 @@ fn read_item(
                 if let (Some(body), Some(alone)) = (body, alone) {
                     found.bodies.insert(body, alone);
                 }
-                let item = alone.or_else(|| reader.item_around(index, enclosing, &found.bodies));
+                let item = alone.or_else(|| reader.item_around(index, enclosing, found));
                 scan.functions.push(ScannedFn {
                     name: ident_hash(name.text(text)),
                     arity: signature.as_ref().map(|s| s.arity),
@@ -471,7 +476,7 @@ fn read_item(
                     name: ident_hash(name.text(text)),
                     arity: None,
                     takes_params: true,
-                    item: reader.item_around(index, enclosing, &found.bodies),
+                    item: reader.item_around(index, enclosing, found),
                 });
             }
             _ => {}
@@ -487,7 +492,7 @@ fn read_item(
                     found.read_paths.push(attribute);
                 }
                 let item = if nested || test.is_none() {
-                    reader.item_around(index, enclosing, &found.bodies)
+                    reader.item_around(index, enclosing, found)
                 } else {
                     None
                 };
@@ -1414,21 +1419,31 @@ impl Reader<'_> {
         &mut self,
         keyword: usize,
         enclosing: &Enclosing<'_>,
-        bodies: &HashMap<usize, Item>,
+        found: &mut Found,
     ) -> Option<Item> {
         let mut group = enclosing.of(keyword)?;
-        loop {
-            if let Some(&item) = bodies.get(&group) {
-                return Some(item);
+        let mut walked = Vec::new();
+        let item = loop {
+            if let Some(&item) = found.bodies.get(&group) {
+                break Some(item);
             }
+            if let Some(&item) = found.around.get(&group) {
+                break item;
+            }
+            walked.push(group);
             match enclosing.of(group) {
                 Some(outer) => group = outer,
                 None => {
-                    let range = self.top_level_item(group)?;
-                    return Some(self.item(range, Vec::new()));
+                    break self
+                        .top_level_item(group)
+                        .map(|range| self.item(range, Vec::new()));
                 }
             }
+        };
+        for group in walked {
+            found.around.insert(group, item);
         }
+        item
     }
 
     /// The bytes of the top-level item that holds the group `group` opens:

@@ -17,8 +17,10 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
         demand.budget_fields(model);
         return;
     }
+    // Each struct's fields once, however many of its limits nothing reads.
+    let mut owners = std::collections::BTreeSet::new();
     for (id, field) in model.fields.enumerate() {
-        if model.is_unread_limit(id) {
+        if model.is_unread_limit(id) && owners.insert(field.owner) {
             for &sibling in &model.structs[field.owner].fields {
                 demand.certain_access(&model.fields[sibling]);
             }

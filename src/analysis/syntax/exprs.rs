@@ -27,23 +27,29 @@ pub(super) const WRITE_THROUGH_METHODS: &[&str] =
 
 /// Strips parentheses, references, dereferences, `?` and methods that only
 /// reach through a wrapper (`lock().unwrap()`, `borrow_mut()`).
-pub(super) fn strip(expr: &Expr) -> &Expr {
-    match expr {
-        Expr::Paren(inner) => strip(&inner.expr),
-        Expr::Group(inner) => strip(&inner.expr),
-        Expr::Reference(inner) => strip(&inner.expr),
-        Expr::Try(inner) => strip(&inner.expr),
-        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => strip(&unary.expr),
-        Expr::MethodCall(call)
-            if TRANSPARENT_METHODS.contains(&call.method.to_string().as_str()) =>
-        {
-            strip(&call.receiver)
-        }
-        other => other,
+pub(super) fn strip(mut expr: &Expr) -> &Expr {
+    loop {
+        expr = match expr {
+            Expr::Paren(inner) => &inner.expr,
+            Expr::Group(inner) => &inner.expr,
+            Expr::Reference(inner) => &inner.expr,
+            Expr::Try(inner) => &inner.expr,
+            Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => &unary.expr,
+            Expr::MethodCall(call)
+                if TRANSPARENT_METHODS.contains(&call.method.to_string().as_str()) =>
+            {
+                &call.receiver
+            }
+            other => return other,
+        };
     }
 }
 
 pub(super) fn writes_through(expr: &Expr) -> bool {
+    super::deeper(|| writes_through_here(expr))
+}
+
+fn writes_through_here(expr: &Expr) -> bool {
     match expr {
         Expr::Reference(reference) => reference.mutability.is_some(),
         Expr::Paren(inner) => writes_through(&inner.expr),
@@ -60,6 +66,10 @@ pub(super) fn writes_through(expr: &Expr) -> bool {
 /// Whether an expression is a constant: a literal, a `SCREAMING_CASE` path,
 /// `Default::default()`, `None`, `Duration::ZERO`, or arithmetic on those.
 pub(super) fn is_constant(expr: &Expr) -> bool {
+    super::deeper(|| is_constant_here(expr))
+}
+
+fn is_constant_here(expr: &Expr) -> bool {
     match expr {
         Expr::Lit(_) => true,
         Expr::Paren(inner) => is_constant(&inner.expr),
@@ -105,6 +115,10 @@ pub(super) fn is_constant(expr: &Expr) -> bool {
 /// The shape of a returned value: `cost`, `Ok(cost)`, `(response, cost)`,
 /// `self.total`.
 pub(super) fn shape_of(expr: &Expr) -> Option<Shape> {
+    super::deeper(|| shape_of_here(expr))
+}
+
+fn shape_of_here(expr: &Expr) -> Option<Shape> {
     match expr {
         Expr::Paren(inner) => shape_of(&inner.expr),
         Expr::Path(path) => Some(Shape::Local(path.path.get_ident()?.to_string())),
@@ -147,6 +161,10 @@ fn self_field(shape: Shape) -> Option<Shape> {
 
 /// The shape a `let` pattern binds.
 pub(super) fn pattern_shape(pat: &Pat) -> Option<Shape> {
+    super::deeper(|| pattern_shape_here(pat))
+}
+
+fn pattern_shape_here(pat: &Pat) -> Option<Shape> {
     match pat {
         Pat::Ident(ident) => Some(Shape::Local(ident.ident.to_string())),
         Pat::Type(typed) => pattern_shape(&typed.pat),
@@ -170,6 +188,10 @@ fn tuple_of(elements: impl Iterator<Item = Option<Shape>>) -> Shape {
 /// The last name of the function or method a binding's value comes from,
 /// through `?`, `.await`, `.unwrap()` and `.expect()`.
 pub(super) fn callee_of(expr: &Expr) -> Option<String> {
+    super::deeper(|| callee_of_here(expr))
+}
+
+fn callee_of_here(expr: &Expr) -> Option<String> {
     match expr {
         Expr::Try(inner) => callee_of(&inner.expr),
         Expr::Await(inner) => callee_of(&inner.base),
@@ -191,6 +213,10 @@ pub(super) fn callee_of(expr: &Expr) -> Option<String> {
 /// The `n` of `x + n` and `x.saturating_add(n)`: what a self-referencing
 /// assignment adds or subtracts.
 pub(super) fn step_amount(value: &Expr) -> &Expr {
+    super::deeper(|| step_amount_here(value))
+}
+
+fn step_amount_here(value: &Expr) -> &Expr {
     match strip(value) {
         Expr::Binary(binary) => &binary.right,
         Expr::MethodCall(call) => match call.args.first() {
@@ -204,6 +230,10 @@ pub(super) fn step_amount(value: &Expr) -> &Expr {
 
 /// The direction of `x + n`, `x.saturating_add(n)` and their kin.
 pub(super) fn direction(value: &Expr) -> Option<AccessKind> {
+    super::deeper(|| direction_here(value))
+}
+
+fn direction_here(value: &Expr) -> Option<AccessKind> {
     match strip(value) {
         Expr::Binary(binary) => match binary.op {
             BinOp::Add(_) | BinOp::Mul(_) => Some(AccessKind::Increase),

@@ -8,10 +8,13 @@ pub(crate) mod directives;
 pub(crate) mod excerpt;
 mod exprs;
 mod macros;
+mod memo;
+mod nesting;
 mod offsets;
 mod paths;
 mod spans;
 
+use memo::{Memo, Prefix};
 use proc_macro2::Span as SynSpan;
 
 pub(crate) use attrs::cfg_is_test;
@@ -42,14 +45,68 @@ pub struct ParseError {
 /// Parses one file and extracts its facts, their spans in file 0 until
 /// the loader numbers the file. `code` is how the loader classified the
 /// whole file (a file under `tests/` is test code).
+///
+/// Any nesting parses on any thread: the work gets the stack its tokens
+/// say it may need, and a file that may need more than `MAX_UNITS`
+/// recursions of the parser is refused with an error saying so.
 pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     let masked = mask_preamble(text);
-    let result = syn::parse_file(&masked);
-    let facts = match result {
+    let tokens = match masked.parse::<proc_macro2::TokenStream>() {
+        Ok(tokens) => tokens,
+        Err(error) => {
+            let error = syn::Error::from(error);
+            let error = ParseError {
+                offset: error.span().byte_range().start,
+                message: error.to_string(),
+            };
+            proc_macro2::extra::invalidate_current_thread_spans();
+            return Err(error);
+        }
+    };
+    let nesting = nesting::measure(&tokens);
+    if nesting.units > MAX_UNITS {
+        let offset = nesting.at.map_or(0, |at| at.byte_range().start);
+        drop(tokens);
+        proc_macro2::extra::invalidate_current_thread_spans();
+        return Err(ParseError {
+            offset,
+            message: format!(
+                "nested too deeply to parse: up to {} levels where this tool parses {MAX_UNITS}",
+                nesting.units
+            ),
+        });
+    }
+    let stack = STACK_BASE
+        .saturating_add(nesting.units.saturating_mul(STACK_PER_UNIT))
+        .saturating_add(nesting.depth.saturating_mul(STACK_PER_DEPTH));
+    let facts = stacker::maybe_grow(stack, stack, || extract_tokens(&masked, tokens, code));
+    proc_macro2::extra::invalidate_current_thread_spans();
+    facts
+}
+
+/// The parser's recursions a file may nest before it is refused. Real
+/// code nests a few hundred at most; a file nested 100,000 deep is made to
+/// break tools.
+const MAX_UNITS: usize = 100_000;
+
+/// The stack a recursion of syn's parser, and a level of the tree it
+/// builds, may take: measured on the deepest cases of the hostile-input
+/// grammar (`examples/hostile/`), then doubled; frames are larger without
+/// optimizations. The stack is only reserved; pages are touched as used.
+const STACK_PER_UNIT: usize = if cfg!(debug_assertions) { 64 } else { 16 } << 10;
+const STACK_PER_DEPTH: usize = if cfg!(debug_assertions) { 2048 } else { 512 };
+const STACK_BASE: usize = 4 << 20;
+
+fn extract_tokens(
+    masked: &str,
+    tokens: proc_macro2::TokenStream,
+    code: CodeKind,
+) -> Result<FileFacts, ParseError> {
+    match syn::parse2::<syn::File>(tokens) {
         Ok(ast) => {
-            let mut extractor = Extractor::new(code, &masked);
-            if crate::analysis::syntax::directives::mentioned(&masked) {
-                extractor.facts.directives = crate::analysis::syntax::directives::extract(&masked);
+            let mut extractor = Extractor::new(code, masked);
+            if crate::analysis::syntax::directives::mentioned(masked) {
+                extractor.facts.directives = crate::analysis::syntax::directives::extract(masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
             // `#![cfg(test)]` makes the whole file test code.
@@ -62,10 +119,21 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
             offset: error.span().byte_range().start,
             message: error.to_string(),
         }),
-    };
-    proc_macro2::extra::invalidate_current_thread_spans();
-    facts
+    }
 }
+
+/// Runs `f` with room on the stack for another level of a syntax tree,
+/// growing the stack where it is short.
+pub(super) fn deeper<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
+const RED_ZONE: usize = if cfg!(debug_assertions) {
+    1 << 20
+} else {
+    256 << 10
+};
+const SEGMENT: usize = 16 << 20;
 
 /// Blanks a byte-order mark and a shebang line so that every byte offset
 /// syn reports is an offset into the original text.
@@ -103,6 +171,75 @@ struct LocalValue {
     operand: Operand,
 }
 
+/// The locals in scope, the innermost binding of each name on top, so that
+/// a lookup costs the same however deeply blocks nest.
+struct Scopes {
+    by_name: HashMap<String, Vec<(usize, LocalValue)>>,
+    /// The names each open scope bound, innermost last.
+    bound: Vec<Vec<String>>,
+}
+
+impl Scopes {
+    fn new() -> Scopes {
+        Scopes {
+            by_name: HashMap::default(),
+            bound: vec![Vec::new()],
+        }
+    }
+
+    fn push(&mut self) {
+        self.bound.push(Vec::new());
+    }
+
+    fn pop(&mut self) {
+        for name in self.bound.pop().unwrap_or_default() {
+            if let Some(values) = self.by_name.get_mut(&name) {
+                values.pop();
+                if values.is_empty() {
+                    self.by_name.remove(&name);
+                }
+            }
+        }
+    }
+
+    fn bind(&mut self, name: String, value: LocalValue) {
+        let depth = self.bound.len();
+        let values = self.by_name.entry(name.clone()).or_default();
+        match values.last_mut() {
+            Some((at, old)) if *at == depth => *old = value,
+            _ => {
+                values.push((depth, value));
+                if let Some(names) = self.bound.last_mut() {
+                    names.push(name);
+                }
+            }
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&LocalValue> {
+        self.by_name.get(name)?.last().map(|(_, value)| value)
+    }
+}
+
+/// A place reached through more named fields than this is taken as
+/// reached from an unknown root: no type resolves through such a chain, and
+/// keeping every prefix of an `a.f.f.f…` chain would cost the square of its
+/// length.
+const MAX_CHAIN: usize = 64;
+
+/// Macro calls nested deeper than this in each other are scanned for writes
+/// instead of parsed: each level parses the tokens of every level inside it.
+const MAX_MACRO_DEPTH: usize = 32;
+
+/// The source text kept for a receiver or an amount is at most this long;
+/// a longer one is kept as `LONG_TEXT`, which no suggestion uses.
+const MAX_TEXT: usize = 1024;
+const LONG_TEXT: &str = "\u{2026}";
+
+/// A subexpression whose operand took at least this many nodes to collect
+/// is remembered for the comparison, call or literal that asks again.
+const MEMO_NODES: usize = 32;
+
 struct Extractor<'t> {
     source: &'t str,
     offsets: offsets::Offsets,
@@ -112,7 +249,10 @@ struct Extractor<'t> {
     /// The inline modules (`mod name { … }`) being visited, outermost first.
     inline_mods: Vec<String>,
     functions: Vec<FnRef>,
-    scopes: Vec<HashMap<String, LocalValue>>,
+    scopes: Scopes,
+    memo: Memo,
+    /// How many macro calls the tokens being visited are nested in.
+    macro_depth: usize,
     /// The comparison whose operands are being visited.
     comparison: Option<usize>,
     /// Inside a `debug_assert!`-style macro.
@@ -235,7 +375,9 @@ impl<'t> Extractor<'t> {
             self_types: Vec::new(),
             inline_mods: Vec::new(),
             functions: Vec::new(),
-            scopes: vec![HashMap::default()],
+            scopes: Scopes::new(),
+            memo: Memo::default(),
+            macro_depth: 0,
             comparison: None,
             debug_only: false,
             guard: None,
@@ -285,19 +427,20 @@ impl<'t> Extractor<'t> {
     }
 
     fn with_scope<F: FnOnce(&mut Self)>(&mut self, body: F) {
-        self.scopes.push(HashMap::default());
+        self.scopes.push();
+        self.memo.invalidate();
         body(self);
         self.scopes.pop();
+        self.memo.invalidate();
     }
 
     fn bind(&mut self, name: String, value: LocalValue) {
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, value);
-        }
+        self.scopes.bind(name, value);
+        self.memo.invalidate();
     }
 
     fn local(&self, name: &str) -> Option<&LocalValue> {
-        self.scopes.iter().rev().find_map(|scope| scope.get(name))
+        self.scopes.get(name)
     }
 
     fn record(&mut self, place: Place, kind: AccessKind, span: SynSpan) {
@@ -333,13 +476,26 @@ impl<'t> Extractor<'t> {
         self.facts.accesses.push(access);
     }
 
-    /// The source text a syntax node was parsed from.
-    fn text_of<T: Spanned + ToTokens>(&self, node: &T) -> String {
-        let range = self.offsets.range(self.source, node.span());
-        self.source
-            .get(range)
-            .map(str::to_string)
-            .unwrap_or_else(|| node.to_token_stream().to_string())
+    /// The source text an expression was parsed from, or `LONG_TEXT`
+    /// past `MAX_TEXT` bytes.
+    fn text_of(&self, node: &Expr) -> String {
+        let range = self
+            .offsets
+            .range(self.source, spans::expr(node, &self.memo));
+        if range.len() > MAX_TEXT {
+            return LONG_TEXT.to_string();
+        }
+        match self.source.get(range) {
+            Some(text) => text.to_string(),
+            None => {
+                let text = node.to_token_stream().to_string();
+                if text.len() > MAX_TEXT {
+                    LONG_TEXT.to_string()
+                } else {
+                    text
+                }
+            }
+        }
     }
 
     /// A root typed by the identifiers of a type, with `Self` standing for
@@ -358,24 +514,53 @@ impl<'t> Extractor<'t> {
 
     /// The root and chain an expression denotes when it names a place:
     /// `self`, a local, or a field chain through transparent wrappers.
-    fn prefix_of(&self, expr: &Expr) -> Option<(Root, Vec<String>)> {
-        match strip(expr) {
+    /// Walks a field chain once, from its base up, remembering each level
+    /// when the chain is long.
+    fn prefix_of(&self, expr: &Expr) -> Option<Prefix> {
+        let mut fields: Vec<(&Expr, &Member)> = Vec::new();
+        let mut current = strip(expr);
+        let mut prefix = loop {
+            if let Some(known) = self.memo.prefix(current) {
+                break known;
+            }
+            match current {
+                Expr::Field(field) => {
+                    fields.push((current, &field.member));
+                    current = strip(&field.base);
+                }
+                base => break self.base_prefix(base),
+            }
+        };
+        let remember = fields.len() >= 4;
+        for (node, member) in fields.into_iter().rev() {
+            prefix = match member {
+                Member::Named(name) => {
+                    let (root, mut chain) = prefix.unwrap_or((Root::Unknown, Vec::new()));
+                    chain.push(name.to_string());
+                    if chain.len() > MAX_CHAIN {
+                        Some((Root::Unknown, Vec::new()))
+                    } else {
+                        Some((root, chain))
+                    }
+                }
+                Member::Unnamed(_) => None,
+            };
+            if remember {
+                self.memo.set_prefix(node, prefix.clone());
+            }
+        }
+        prefix
+    }
+
+    /// The prefix of an expression that is no field access.
+    fn base_prefix(&self, expr: &Expr) -> Option<Prefix> {
+        match expr {
             Expr::Path(path) => {
                 let ident = path.path.get_ident()?.to_string();
                 if ident == "self" {
                     return Some((self_root(&self.self_types), Vec::new()));
                 }
                 self.local(&ident)?.prefix.clone()
-            }
-            Expr::Field(field) => {
-                let Member::Named(name) = &field.member else {
-                    return None;
-                };
-                let (root, mut chain) = self
-                    .prefix_of(&field.base)
-                    .unwrap_or((Root::Unknown, Vec::new()));
-                chain.push(name.to_string());
-                Some((root, chain))
             }
             Expr::Struct(literal) => {
                 Some((self.typed(vec![last_ident(&literal.path)]), Vec::new()))
@@ -473,12 +658,9 @@ impl<'t> Extractor<'t> {
     /// Every field and parameter an expression's value depends on, through
     /// locals.
     fn operand_of(&self, expr: &Expr) -> Operand {
-        let mut collector = PlaceCollector {
-            extractor: self,
-            operand: Operand::default(),
-        };
+        let mut collector = PlaceCollector::new(self);
         collector.visit_expr(expr);
-        collector.operand
+        collector.operand.into_operand()
     }
 
     fn places_in(&self, expr: &Expr) -> Vec<Place> {
@@ -494,6 +676,10 @@ impl<'t> Extractor<'t> {
     }
 
     fn bind_pattern(&mut self, pat: &Pat, value: &LocalValue) {
+        deeper(|| self.bind_pattern_here(pat, value));
+    }
+
+    fn bind_pattern_here(&mut self, pat: &Pat, value: &LocalValue) {
         match pat {
             Pat::Ident(ident) => {
                 self.bind(ident.ident.to_string(), value.clone());
@@ -580,10 +766,11 @@ impl<'t> Extractor<'t> {
     }
 
     fn visit_comparison(&mut self, span: SynSpan, op: CompareOp, left: &Expr, right: &[&Expr]) {
-        let mut right_operand = Operand::default();
+        let mut right_operand = OperandBuilder::default();
         for expr in right {
-            right_operand.extend(&self.operand_of(expr));
+            right_operand.add(&self.operand_of(expr));
         }
+        let right_operand = right_operand.into_operand();
         let comparison = Comparison {
             span: self.span(span),
             sides: [self.operand_of(left), right_operand],
@@ -666,8 +853,12 @@ impl<'t> Extractor<'t> {
         if self.context == Context::Code && LOG_MACROS.contains(&name.as_str()) {
             self.context = Context::Log;
         }
+        self.macro_depth += 1;
         self.visit_tokens(mac.tokens.clone());
+        self.macro_depth -= 1;
         self.context = outer_context;
+        // Nodes of the trees parsed from the tokens may have been remembered.
+        self.memo.invalidate();
         self.debug_only = outer_debug;
     }
 
@@ -676,6 +867,10 @@ impl<'t> Extractor<'t> {
     /// comma-separated piece that parses as an expression; a token scan
     /// for `. field +=` is the last resort.
     fn visit_tokens(&mut self, tokens: proc_macro2::TokenStream) {
+        if self.macro_depth > MAX_MACRO_DEPTH {
+            self.record_dotted_fields(tokens);
+            return;
+        }
         let exprs = Punctuated::<Expr, Token![,]>::parse_terminated;
         if let Ok(args) = syn::parse::Parser::parse2(exprs, tokens.clone()) {
             for arg in &args {
@@ -793,9 +988,12 @@ impl<'t> Extractor<'t> {
     /// Visits each rule's transcriber with its `$var` metavariables turned
     /// into plain identifiers and its repetitions expanded once.
     fn visit_macro_rules(&mut self, tokens: &proc_macro2::TokenStream) {
+        self.macro_depth += 1;
         for transcriber in macros::transcribers(tokens.clone()) {
             self.with_scope(|this| this.visit_tokens(macros::substitute(transcriber)));
         }
+        self.macro_depth -= 1;
+        self.memo.invalidate();
     }
 
     fn visit_fn(&mut self, ident: &syn::Ident, sig: &syn::Signature, block: &syn::Block) {
@@ -904,9 +1102,27 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     /// before an item nested in it, does not reach into the item. So each
     /// item gives the same facts parsed with its file or alone.
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let outer = std::mem::replace(&mut self.scopes, vec![HashMap::default()]);
-        visit::visit_item(self, item);
+        let outer = std::mem::replace(&mut self.scopes, Scopes::new());
+        self.memo.invalidate();
+        deeper(|| visit::visit_item(self, item));
         self.scopes = outer;
+        self.memo.invalidate();
+    }
+
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        deeper(|| visit::visit_expr(self, expr));
+    }
+
+    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
+        deeper(|| visit::visit_stmt(self, stmt));
+    }
+
+    fn visit_type(&mut self, ty: &'ast syn::Type) {
+        deeper(|| visit::visit_type(self, ty));
+    }
+
+    fn visit_pat(&mut self, pat: &'ast Pat) {
+        deeper(|| visit::visit_pat(self, pat));
     }
 
     fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
@@ -970,11 +1186,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             this.self_types.push(last_type_ident(&item.self_ty));
             let trait_name = item.trait_.as_ref().map(|(path, _)| last_ident(path));
             this.impl_traits.push(trait_name);
+            this.memo.invalidate();
             for impl_item in &item.items {
                 this.visit_impl_item(impl_item);
             }
             this.impl_traits.pop();
             this.self_types.pop();
+            this.memo.invalidate();
         });
     }
 
@@ -1150,7 +1368,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             AccessKind::Increase | AccessKind::Decrease => step_amount(&assign.right),
             _ => &assign.right,
         };
-        self.visit_write(&assign.left, kind, assign.left.span(), Some(amount));
+        let span = spans::expr(&assign.left, &self.memo);
+        self.visit_write(&assign.left, kind, span, Some(amount));
         self.visit_expr(&assign.right);
     }
 
@@ -1167,7 +1386,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         if let Some(kind) = write {
-            self.visit_write(&binary.left, kind, binary.left.span(), Some(&binary.right));
+            let span = spans::expr(&binary.left, &self.memo);
+            self.visit_write(&binary.left, kind, span, Some(&binary.right));
             self.visit_expr(&binary.right);
             return;
         }
@@ -1181,7 +1401,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             } else {
                 CompareOp::Ordering
             };
-            self.visit_comparison(binary.span(), op, &binary.left, &[&binary.right]);
+            let span = if binary.attrs.is_empty() {
+                spans::expr(&binary.left, &self.memo).join(spans::expr(&binary.right, &self.memo))
+            } else {
+                None
+            };
+            let span = span.unwrap_or_else(|| binary.span());
+            self.visit_comparison(span, op, &binary.left, &[&binary.right]);
             return;
         }
         visit::visit_expr_binary(self, binary);
@@ -1214,7 +1440,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.visit_write(
                 &call.receiver,
                 kind,
-                call.receiver.span(),
+                spans::expr(&call.receiver, &self.memo),
                 call.args.first(),
             );
             for arg in &call.args {
@@ -1229,13 +1455,23 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 "lt" | "le" | "gt" | "ge" => CompareOp::Ordering,
                 _ => CompareOp::Method,
             };
-            self.visit_comparison(spans::method_call(call), op, &call.receiver, &args);
+            self.visit_comparison(
+                spans::method_call(call, &self.memo),
+                op,
+                &call.receiver,
+                &args,
+            );
             return;
         }
         let args: Vec<&Expr> = std::iter::once(&*call.receiver)
             .chain(call.args.iter())
             .collect();
-        self.record_call(method.clone(), args, spans::method_call(call), true);
+        self.record_call(
+            method.clone(),
+            args,
+            spans::method_call(call, &self.memo),
+            true,
+        );
         let combinator = COMBINATORS.contains(&method.as_str());
         // The access of a field the method is called on carries the method:
         // `load` reads, `clone` of an `Arc` aliases, `incr` may write.
@@ -1263,11 +1499,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let name = last_ident(&path.path);
             if matches!(name.as_str(), "min" | "max") && call.args.len() == 2 {
                 let args: Vec<&Expr> = call.args.iter().collect();
-                let span = spans::call(call);
+                let span = spans::call(call, &self.memo);
                 self.visit_comparison(span, CompareOp::Method, args[0], &args[1..]);
                 return;
             }
-            self.record_call(name, call.args.iter().collect(), spans::call(call), false);
+            self.record_call(
+                name,
+                call.args.iter().collect(),
+                spans::call(call, &self.memo),
+                false,
+            );
         }
         visit::visit_expr_call(self, call);
     }
@@ -1282,7 +1523,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.visit_write(
                 &reference.expr,
                 AccessKind::BorrowMut,
-                reference.expr.span(),
+                spans::expr(&reference.expr, &self.memo),
                 None,
             );
             return;
@@ -1325,16 +1566,150 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 }
 
+/// An operand being collected: each place and parameter once, in the order
+/// first seen.
+#[derive(Default)]
+struct OperandBuilder {
+    places: Vec<Place>,
+    params: Vec<usize>,
+    /// The places, once there are too many to search one by one.
+    seen: Option<rustc_hash::FxHashSet<Place>>,
+}
+
+impl OperandBuilder {
+    const SEARCHED: usize = 16;
+
+    fn add_place(&mut self, place: Place) {
+        match &mut self.seen {
+            Some(seen) => {
+                if seen.insert(place.clone()) {
+                    self.places.push(place);
+                }
+            }
+            None => {
+                if self.places.contains(&place) {
+                    return;
+                }
+                self.places.push(place);
+                if self.places.len() > Self::SEARCHED {
+                    self.seen = Some(self.places.iter().cloned().collect());
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, other: &Operand) {
+        for place in &other.places {
+            self.add_place(place.clone());
+        }
+        for &param in &other.params {
+            if !self.params.contains(&param) {
+                self.params.push(param);
+            }
+        }
+    }
+
+    fn into_operand(self) -> Operand {
+        Operand {
+            places: self.places,
+            params: self.params,
+        }
+    }
+}
+
 /// Collects the fields an expression's value depends on.
 struct PlaceCollector<'a, 't> {
     extractor: &'a Extractor<'t>,
-    operand: Operand,
+    operand: OperandBuilder,
+    /// The nodes visited, to tell which answers are worth remembering.
+    nodes: usize,
+    /// How many macro calls the tokens being visited are nested in.
+    macro_depth: usize,
+}
+
+impl<'a, 't> PlaceCollector<'a, 't> {
+    fn new(extractor: &'a Extractor<'t>) -> Self {
+        PlaceCollector {
+            extractor,
+            operand: OperandBuilder::default(),
+            nodes: 0,
+            macro_depth: extractor.macro_depth,
+        }
+    }
+    /// Adds what `expr` is computed from, remembering it for an
+    /// expression the extractor may ask about again.
+    fn collect(&mut self, expr: &Expr) {
+        self.nodes += 1;
+        if !asked_again(expr) {
+            visit::visit_expr(self, expr);
+            return;
+        }
+        let memo = &self.extractor.memo;
+        if let Some(known) = memo.operand(expr) {
+            self.operand.add(&known);
+            return;
+        }
+        let mut inner = PlaceCollector {
+            extractor: self.extractor,
+            operand: OperandBuilder::default(),
+            nodes: 0,
+            macro_depth: self.macro_depth,
+        };
+        visit::visit_expr(&mut inner, expr);
+        self.nodes += inner.nodes;
+        let operand = inner.operand.into_operand();
+        if inner.nodes >= MEMO_NODES {
+            memo.set_operand(expr, operand.clone());
+        }
+        self.operand.add(&operand);
+    }
+}
+
+/// Whether the extractor may ask for the operand of an expression of this
+/// kind, or of one of its operands, again after it asked for an enclosing one.
+fn asked_again(expr: &Expr) -> bool {
+    match expr {
+        Expr::Binary(binary) => matches!(
+            binary.op,
+            BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) | BinOp::Eq(_) | BinOp::Ne(_)
+        ),
+        Expr::Call(_)
+        | Expr::MethodCall(_)
+        | Expr::Struct(_)
+        | Expr::Macro(_)
+        | Expr::Match(_)
+        | Expr::If(_)
+        | Expr::Block(_)
+        | Expr::Closure(_)
+        | Expr::Assign(_)
+        | Expr::Let(_) => true,
+        _ => false,
+    }
 }
 
 impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        deeper(|| self.collect(expr));
+    }
+
+    fn visit_type(&mut self, ty: &'ast syn::Type) {
+        deeper(|| visit::visit_type(self, ty));
+    }
+
+    fn visit_pat(&mut self, pat: &'ast Pat) {
+        deeper(|| visit::visit_pat(self, pat));
+    }
+
+    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
+        deeper(|| visit::visit_stmt(self, stmt));
+    }
+
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        deeper(|| visit::visit_item(self, item));
+    }
     fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
         if let Some(place) = self.extractor.field_place(field) {
-            self.operand.places.push(place);
+            self.operand.add_place(place);
         }
         // The receiver chain itself is not a value, but arguments inside it are.
         let mut base = &*field.base;
@@ -1361,16 +1736,24 @@ impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
             return;
         };
         if let Some(local) = self.extractor.local(&ident.to_string()) {
-            self.operand.extend(&local.operand);
+            self.operand.add(&local.operand);
         }
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if self.macro_depth >= MAX_MACRO_DEPTH {
+            return;
+        }
         let parser = Punctuated::<Expr, Token![,]>::parse_terminated;
         if let Ok(args) = mac.parse_body_with(parser) {
+            self.macro_depth += 1;
             for arg in &args {
                 self.visit_expr(arg);
             }
+            self.macro_depth -= 1;
+            drop(args);
+            // Nodes of the dropped tree may have been remembered.
+            self.extractor.memo.invalidate();
         }
     }
 }
@@ -1454,6 +1837,84 @@ mod tests {
         assert_eq!(comparison.sides[0].places.len(), 1);
         assert_eq!(&*comparison.sides[0].places[0].field, "x_used");
         assert_eq!(comparison.sides[0].params, [1]);
+    }
+
+    /// What the facts of a file hold, counted: every step of every place,
+    /// every place of every operand, every byte of kept text.
+    fn weight(facts: &FileFacts) -> usize {
+        let place = |p: &Place| 1 + p.chain.len();
+        let operand = |o: &Operand| o.places.iter().map(place).sum::<usize>() + o.params.len();
+        let accesses: usize = facts
+            .accesses
+            .iter()
+            .map(|a| {
+                place(&a.place)
+                    + a.receiver.as_ref().map_or(0, String::len)
+                    + a.amount.as_ref().map_or(0, String::len)
+            })
+            .sum();
+        let comparisons: usize = facts
+            .comparisons
+            .iter()
+            .map(|c| 1 + operand(&c.sides[0]) + operand(&c.sides[1]))
+            .sum();
+        let calls: usize = facts
+            .calls
+            .iter()
+            .map(|c| 1 + c.args.iter().map(operand).sum::<usize>())
+            .sum();
+        accesses + comparisons + calls
+    }
+
+    #[test]
+    fn facts_grow_linearly_with_chains_and_nesting() {
+        type Shape = (&'static str, fn(usize) -> String);
+        let shapes: [Shape; 6] = [
+            ("field chain", |n| {
+                format!(
+                    "fn f(b: &B) -> bool {{ b{}.x_used >= b.max_x }}",
+                    ".inner".repeat(n)
+                )
+            }),
+            ("method chain", |n| {
+                format!(
+                    "fn f(b: &B) -> bool {{ b.x_used{} >= 1 }}",
+                    ".min(b.max_x)".repeat(n)
+                )
+            }),
+            ("struct literals", |n| {
+                format!(
+                    "fn f(b: &B) -> B {{ {}todo!(){} }}",
+                    "B { x_used: b.x_used + 1, max_x: b.max_x, inner: Box::new(".repeat(n),
+                    ") }".repeat(n)
+                )
+            }),
+            ("assignments", |n| {
+                format!("fn f(b: &mut B) {{ {}1; }}", "b.x_used = ".repeat(n))
+            }),
+            ("calls", |n| {
+                format!(
+                    "fn f(b: &B) -> bool {{ {}b.x_used{} >= b.max_x }}",
+                    "g(b.max_x, ".repeat(n),
+                    ")".repeat(n)
+                )
+            }),
+            ("comparisons", |n| {
+                format!(
+                    "fn f(b: &B) -> bool {{ {}b.x_used{} }}",
+                    "(".repeat(n),
+                    " >= b.max_x)".repeat(n)
+                )
+            }),
+        ];
+        for (shape, source) in shapes {
+            let small = weight(&facts(&source(500)));
+            let large = weight(&facts(&source(2000)));
+            assert!(
+                large <= 5 * small,
+                "{shape}: {small} at 500, {large} at 2000"
+            );
+        }
     }
 
     #[test]
