@@ -137,7 +137,10 @@ pub(crate) fn analyze_lints(
         Some(model) => model,
         None => Model::build(&parsed.facts, &config),
     };
-    model.application = discovery.inputs.iter().any(|input| is_binary(&input.path));
+    model.application = discovery
+        .inputs
+        .iter()
+        .any(|input| input.code == facts::CodeKind::Production && is_binary(&input.path));
     let directives = suppress::take(&mut parsed.facts);
     let pipeline::Parsed {
         db,

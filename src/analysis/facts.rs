@@ -231,6 +231,8 @@ pub struct StructFact {
     pub foreign_layout: bool,
     pub fields: Vec<FieldFact>,
     pub code: CodeKind,
+    /// Declared `pub`: other crates may name it.
+    pub public: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -238,6 +240,8 @@ pub struct FieldFact {
     pub name: String,
     pub ty: TypeShape,
     pub span: Span,
+    /// Declared `pub`: other crates may read it.
+    pub public: bool,
 }
 
 /// The parts of a field's type that the model needs: every identifier in

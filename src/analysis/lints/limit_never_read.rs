@@ -68,6 +68,21 @@ pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
         .derives
         .iter()
         .any(|d| d == "Serialize" || d == "Deserialize");
+    // A library's public struct that derives serde is an interchange
+    // format: the applications that fill it from their files, or the
+    // processes it is sent to, read its public fields.
+    let interchange = serde
+        && !model.application
+        && owner.public
+        && model.fields[limit].public
+        && model.uses[limit].set_from_values == 0;
+    if interchange {
+        return Some(format!(
+            "`{}` is a public, serialized struct of a library, which never sets `{}`: \
+             the application or the process that fills or receives it may read it",
+            owner.name, model.fields[limit].name
+        ));
+    }
     let data_name = DATA_SUFFIXES.iter().any(|s| owner.name.ends_with(s));
     if !data_name {
         return None;

@@ -26,6 +26,8 @@ pub struct StructInfo {
     pub foreign_layout: bool,
     pub code: CodeKind,
     pub fields: Vec<FieldId>,
+    /// Declared `pub`.
+    pub public: bool,
 }
 
 impl StructInfo {
@@ -46,6 +48,8 @@ pub struct FieldInfo {
     pub ty: TypeShape,
     pub role: Role,
     pub evidence: RoleEvidence,
+    /// Declared `pub`.
+    pub public: bool,
 }
 
 /// What production and test code do with one field.
@@ -254,6 +258,7 @@ impl Model {
                     foreign_layout: fact.foreign_layout,
                     code: fact.code,
                     fields: Vec::new(),
+                    public: fact.public,
                 };
                 for field in &fact.fields {
                     let field_id = model.fields.push(FieldInfo {
@@ -263,6 +268,7 @@ impl Model {
                         ty: field.ty.clone(),
                         role: roles.of(&field.name, &field.ty),
                         evidence: RoleEvidence::Name,
+                        public: field.public,
                     });
                     info.fields.push(field_id);
                 }

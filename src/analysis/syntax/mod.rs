@@ -1149,6 +1149,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     name: unraw(&ident.to_string()),
                     ty: type_shape(&field.ty),
                     span: self.span(ident.span()),
+                    public: matches!(field.vis, syn::Visibility::Public(_)),
                 })
             })
             .collect();
@@ -1159,6 +1160,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             foreign_layout: item.attrs.iter().any(is_repr_c),
             fields,
             code,
+            public: matches!(item.vis, syn::Visibility::Public(_)),
         });
     }
 
@@ -1546,8 +1548,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let kind = if is_constant(&field.expr) {
                 AccessKind::Init
             } else {
-                let updates_itself = literal.rest.is_some()
-                    || self.places_in(&field.expr).iter().any(|p| p.may_be(&place));
+                // `S { used: base.used + n, ..base }` updates the field; a
+                // value computed from other things fills it.
+                let updates_itself = self.places_in(&field.expr).iter().any(|p| p.may_be(&place));
                 if updates_itself {
                     self.assignment_kind(&place, &field.expr)
                 } else {
