@@ -184,6 +184,16 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     if let Some(role) = limit_role(words, vocabulary) {
         return role;
     }
+    // `cap_cents`, `quota_bytes`: a limit word alone before a unit bounds
+    // the unit, as `max_cents` does.
+    if let [word] = stripped
+        && words.len() > stripped.len()
+        && (vocabulary.is_limit_suffix(word) || vocabulary.is_limit_prefix(word))
+    {
+        return Role::Limit {
+            stem: stem_of(&all_words[1..]),
+        };
+    }
     if !ty.is_numeric() {
         return Role::Other;
     }
@@ -324,6 +334,30 @@ fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_word_before_a_unit_bounds_the_unit() {
+        let words = Vocabulary::default();
+        let cents = |name: &str| classify(name, &numeric(), &words);
+        assert_eq!(
+            cents("cap_cents"),
+            Role::Limit {
+                stem: "cent".into()
+            }
+        );
+        assert_eq!(
+            cents("max_cents"),
+            Role::Limit {
+                stem: "cent".into()
+            }
+        );
+        assert_eq!(
+            cents("spent_cents"),
+            Role::CountUp {
+                stem: "cent".into()
+            }
+        );
+    }
 
     fn numeric() -> TypeShape {
         TypeShape {

@@ -166,6 +166,9 @@ pub struct Model {
     pub bindings: Vec<Binding>,
     /// For each struct, the structs its fields hold directly.
     links: Table<StructId, BTreeSet<StructId>>,
+    /// For each struct, the structs whose fields a production function
+    /// touches beside its own (a policy and the state it is applied to).
+    co_used: Table<StructId, BTreeSet<StructId>>,
     /// For each field, the checks that may have it on a side.
     checks_of: Table<FieldId, Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
@@ -276,9 +279,10 @@ impl Model {
             }
         }
         model.links = model.direct_links();
+        model.index = Index::new(&model);
+        model.co_used = model.co_used_structs(facts);
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
-        model.index = Index::new(&model);
         model.promote_compared_fields(facts);
         // The lints look at the uses and checks of budget fields and of the
         // fields beside them: places that can name no such field are skipped.
@@ -551,6 +555,41 @@ impl Model {
             .collect()
     }
 
+    /// Links the structs whose fields one production function touches, for
+    /// each function that touches only a few.
+    fn co_used_structs(&self, facts: &[&FileFacts]) -> Table<StructId, BTreeSet<StructId>> {
+        /// A function touching more structs is generic glue, not a link.
+        const MAX_STRUCTS: usize = 8;
+        let mut co_used: Table<StructId, BTreeSet<StructId>> =
+            self.structs.iter().map(|_| BTreeSet::new()).collect();
+        for file in facts {
+            let mut by_function: BTreeMap<Span, BTreeSet<StructId>> = BTreeMap::new();
+            for access in &file.accesses {
+                if access.code != CodeKind::Production {
+                    continue;
+                }
+                let Some(function) = access.function else {
+                    continue;
+                };
+                if let Resolution::Exact(field) = self.index.resolve(self, &access.place) {
+                    by_function
+                        .entry(function)
+                        .or_default()
+                        .insert(self.fields[field].owner);
+                }
+            }
+            for structs in by_function.values() {
+                if structs.len() < 2 || structs.len() > MAX_STRUCTS {
+                    continue;
+                }
+                for &a in structs {
+                    co_used[a].extend(structs.iter().copied().filter(|&b| b != a));
+                }
+            }
+        }
+        co_used
+    }
+
     /// The structs a struct holds through its fields, at most two steps
     /// away (`limits: Limits`, `inner: Arc<Mutex<State>>`).
     pub fn reachable(&self, from: StructId) -> BTreeSet<StructId> {
@@ -563,7 +602,7 @@ impl Model {
     }
 
     /// A numeric field named by the stem of a limit in its own struct, or in
-    /// a struct it holds or is held by, is a counter: `retries` beside
+    /// a struct it holds, is held by, or is used beside, is a counter: `retries` beside
     /// `max_retries`, `depth` beside `max_depth`. A bare `remaining` beside
     /// a single limit of its own struct is that limit's countdown.
     fn promote_bare_counters(&mut self) {
@@ -573,6 +612,8 @@ impl Model {
             .map(|s| {
                 s.fields
                     .iter()
+                    // A duration bounds a time, not a number of things.
+                    .filter(|&&f| !self.fields[f].ty.is_duration())
                     .filter_map(|&f| match &self.fields[f].role {
                         Role::Limit { stem } => Some(stem.clone()),
                         _ => None,
@@ -596,6 +637,7 @@ impl Model {
             let connected: BTreeSet<&String> = self.links[owner]
                 .iter()
                 .chain(&holders[owner])
+                .chain(&self.co_used[owner])
                 .filter(|&&s| s != owner)
                 .flat_map(|&s| &own_stems[s])
                 .collect();
@@ -805,10 +847,14 @@ impl Model {
         for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
-                    let all = limits_by_stem
+                    // A duration limit bounds a duration, a number a number.
+                    let all: Vec<FieldId> = limits_by_stem
                         .get(stem.as_str())
-                        .cloned()
-                        .unwrap_or_default();
+                        .into_iter()
+                        .flatten()
+                        .copied()
+                        .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
+                        .collect();
                     Pairing {
                         counter: id,
                         limits: self.limits_for(id, &all),
@@ -858,6 +904,10 @@ impl Model {
         let held = in_struct(&|s| held_by_counter.contains(&s));
         if !held.is_empty() {
             return held;
+        }
+        let co_used = in_struct(&|s| self.co_used[owner].contains(&s));
+        if !co_used.is_empty() {
+            return co_used;
         }
         let counter_functions = &self.uses[counter].functions;
         candidates

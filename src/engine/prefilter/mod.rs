@@ -62,6 +62,7 @@ use crate::analysis::facts::{CodeKind, FileFacts};
 use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
 use crate::analysis::model::Table;
+use crate::analysis::names::Role;
 use crate::engine::SlotId;
 use crate::engine::scan::{Scan, ScannedStruct, ident_hash};
 use crate::engine::workers::Pool;
@@ -75,7 +76,10 @@ mod tests;
 pub use digest::Digest;
 use digest::Graph;
 use index::{Postings, mentions_any};
-use shadows::{amount_carriers, flow_types, helper_definitions, reached_types, traced_field_names};
+use shadows::{
+    amount_carriers, flow_types, helper_definitions, reached_types, traced_field_names,
+    types_beside_limits,
+};
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -359,12 +363,19 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
     let trackers: HashSet<&str> = demand.amounts.iter().map(String::as_str).collect();
     let carriers = amount_carriers(known.facts, &trackers);
     let budget_fields = traced_field_names(model, &names);
+    let limits: HashSet<&str> = model
+        .fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Limit { .. }))
+        .map(|f| f.name.as_str())
+        .collect();
     // The types that reach the names and the helpers to parse, side
     // by side: each takes a few tenths of a millisecond a round at 1x.
     let (types, helpers) = known.workers.join(
         || {
             let mut types = reached_types(known.digest, &names, files);
             types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
+            types.extend(types_beside_limits(known.facts, &limits));
             types
         },
         || {
