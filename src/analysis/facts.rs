@@ -320,6 +320,9 @@ pub struct Place {
     pub chain: Vec<String>,
     /// Shared by the copies of the place that operands and locals hold.
     pub field: std::sync::Arc<str>,
+    /// `field` names a method called without arguments (`body.consumed()`):
+    /// a getter, which the model resolves to the field it returns.
+    pub getter: bool,
 }
 
 impl Place {
@@ -327,6 +330,7 @@ impl Place {
     /// do not name different types.
     pub fn may_be(&self, other: &Place) -> bool {
         self.field == other.field
+            && self.getter == other.getter
             && match (&self.root, &other.root) {
                 (Root::Typed(a), Root::Typed(b)) => a == b,
                 _ => true,

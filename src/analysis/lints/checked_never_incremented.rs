@@ -25,7 +25,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
         {
             continue;
         }
-        demand.every_access(&model.fields[counter]);
+        demand.every_access(model, counter);
         for (tracker, _) in model.parallel_trackers(counter) {
             demand.amounts_of(&model.fields[tracker]);
         }

@@ -38,17 +38,24 @@ pub struct Demand {
 }
 
 impl Demand {
-    /// Every access of the field's name counts.
-    pub fn every_access(&mut self, field: &FieldInfo) {
-        self.every.insert(field.name.clone());
+    /// Every access of the field's name counts, and every call of its
+    /// getters.
+    pub fn every_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        self.every.insert(info.name.clone());
+        self.every
+            .extend(model.getters_of(field).map(str::to_string));
     }
 
-    /// The accesses that resolve for certain to the field count.
-    pub fn certain_access(&mut self, field: &FieldInfo) {
-        self.certain
-            .entry(field.name.clone())
-            .or_default()
-            .insert(field.owner);
+    /// The accesses that resolve for certain to the field count, through its
+    /// getters too.
+    pub fn certain_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        let names =
+            std::iter::once(info.name.clone()).chain(model.getters_of(field).map(str::to_string));
+        for name in names {
+            self.certain.entry(name).or_default().insert(info.owner);
+        }
     }
 
     /// The amounts the field is spent by count, wherever they flow.
@@ -81,10 +88,10 @@ impl Demand {
                 Role::Limit { .. } | Role::TimeLimit
                     if paired.contains(&id) || !model.is_read_in_production(id) =>
                 {
-                    self.every_access(field);
+                    self.every_access(model, id);
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
-                Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(field),
+                Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
                 Role::TimeStart | Role::Other => {}
             }
         }

@@ -49,10 +49,11 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             continue;
         }
         // "Never checked" needs every use in sight: a counter read where the
-        // syntax cannot tell how, or returned by a getter, and a limit
+        // syntax cannot tell how (a getter called on a receiver of unknown
+        // type counts), and a limit
         // handed to other code or read where the syntax cannot tell how,
         // may meet in a check the analysis does not see.
-        if uses.opaque > 0 || uses.uncertain_reads > 0 || model.returned.contains(&counter) {
+        if uses.opaque > 0 || uses.uncertain_reads > 0 {
             continue;
         }
         let unseen = |l: FieldId| {

@@ -22,7 +22,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     for (id, field) in model.fields.enumerate() {
         if model.is_unread_limit(id) && owners.insert(field.owner) {
             for &sibling in &model.structs[field.owner].fields {
-                demand.certain_access(&model.fields[sibling]);
+                demand.certain_access(model, sibling);
             }
         }
     }

@@ -179,9 +179,6 @@ pub struct Model {
     /// Whether the analysis holds a binary (a `main.rs` or `src/bin/`): an
     /// application, whose public fields no crate outside it reads.
     pub application: bool,
-    /// The fields a method of their own struct returns (getters): read
-    /// wherever the method is called.
-    pub returned: HashSet<FieldId>,
     /// The fields production code passes to a function or method as an
     /// argument (`Semaphore::new(cfg.max_open)`, `.timeout(cfg.timeout)`):
     /// what the callee does with them is its own affair.
@@ -280,6 +277,7 @@ impl Model {
         }
         model.links = model.direct_links();
         model.index = Index::new(&model);
+        model.index.getters = model.getters(facts);
         model.co_used = model.co_used_structs(facts);
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
@@ -304,7 +302,7 @@ impl Model {
             }
         }
         model.settle_roles_by_behaviour(&raw);
-        model.note_getters_and_hand_offs(facts);
+        model.note_hand_offs(facts);
         model.uses = model.fields.iter().map(|_| FieldUse::default()).collect();
         for (field, uses) in raw.enumerate() {
             for raw_use in uses {
@@ -326,11 +324,17 @@ impl Model {
             .filter(|f| f.role != Role::Other)
             .map(|f| f.owner)
             .collect();
-        budget_structs
+        let mut names: HashSet<String> = budget_structs
             .iter()
             .flat_map(|&s| &self.structs[s].fields)
             .map(|&f| self.fields[f].name.clone())
-            .collect()
+            .collect();
+        for (method, getters) in &self.index.getters {
+            if getters.iter().any(|(s, _)| budget_structs.contains(s)) {
+                names.insert(method.clone());
+            }
+        }
+        names
     }
 
     /// A numeric field compared with a limit is a counter of the limit's
@@ -404,24 +408,9 @@ impl Model {
         a == b || self.reachable(a).contains(&b) || self.reachable(b).contains(&a)
     }
 
-    /// Notes the fields getters return and the fields passed to calls.
-    fn note_getters_and_hand_offs(&mut self, facts: &[&FileFacts]) {
+    /// Notes the fields passed to calls.
+    fn note_hand_offs(&mut self, facts: &[&FileFacts]) {
         for file in facts {
-            for def in &file.functions {
-                let Some(owner) = &def.self_type else {
-                    continue;
-                };
-                for shape in &def.returns {
-                    let Shape::SelfField(name) = shape else {
-                        continue;
-                    };
-                    for s in self.index.structs_named(std::slice::from_ref(owner)) {
-                        if let Some(field) = self.index.field_in(self, s, name) {
-                            self.returned.insert(field);
-                        }
-                    }
-                }
-            }
             for call in &file.calls {
                 if call.code != CodeKind::Production || call.debug_only {
                     continue;
@@ -553,6 +542,31 @@ impl Model {
                     .collect()
             })
             .collect()
+    }
+
+    /// The getters of the structs: methods of a struct's `impl` that return
+    /// one of its fields, by method name.
+    fn getters(&self, facts: &[&FileFacts]) -> HashMap<String, Vec<(StructId, FieldId)>> {
+        let mut getters: HashMap<String, Vec<(StructId, FieldId)>> = HashMap::default();
+        for def in facts.iter().flat_map(|file| &file.functions) {
+            let Some(owner) = &def.self_type else {
+                continue;
+            };
+            for shape in &def.returns {
+                let Shape::SelfField(name) = shape else {
+                    continue;
+                };
+                for s in self.index.structs_named(std::slice::from_ref(owner)) {
+                    if let Some(field) = self.index.field_in(self, s, name) {
+                        let entry = getters.entry(def.function.name.to_string()).or_default();
+                        if !entry.contains(&(s, field)) {
+                            entry.push((s, field));
+                        }
+                    }
+                }
+            }
+        }
+        getters
     }
 
     /// Links the structs whose fields one production function touches, for
@@ -921,6 +935,15 @@ impl Model {
             .collect()
     }
 
+    /// The methods without arguments that return the field (getters).
+    pub fn getters_of(&self, field: FieldId) -> impl Iterator<Item = &str> {
+        self.index
+            .getters
+            .iter()
+            .filter(move |(_, getters)| getters.iter().any(|&(_, f)| f == field))
+            .map(|(method, _)| method.as_str())
+    }
+
     pub fn stem(&self, field: FieldId) -> Option<&str> {
         match &self.fields[field].role {
             Role::CountUp { stem } | Role::Countdown { stem } | Role::Limit { stem } => Some(stem),
@@ -1151,6 +1174,9 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
 struct Index {
     structs_by_name: HashMap<String, Vec<StructId>>,
     fields_by_name: HashMap<String, Vec<FieldId>>,
+    /// By method name, the getters of each struct: the field a method of
+    /// the struct without arguments returns.
+    getters: HashMap<String, Vec<(StructId, FieldId)>>,
 }
 
 impl Index {
@@ -1166,6 +1192,7 @@ impl Index {
         Index {
             structs_by_name,
             fields_by_name,
+            getters: HashMap::default(),
         }
     }
 
@@ -1188,20 +1215,58 @@ impl Index {
 
     /// Follows the place's chain from its typed root; falls back to the
     /// field's name, which is certain only when one struct declares it.
+    /// The structs a typed root's chain of fields leads to.
+    fn owners_of(&self, model: &Model, idents: &[String], chain: &[String]) -> Vec<StructId> {
+        let mut current = self.structs_named(idents);
+        for step in chain {
+            let next: Vec<StructId> = current
+                .iter()
+                .filter_map(|&s| self.field_in(model, s, step))
+                .flat_map(|f| self.structs_named(&model.fields[f].ty.idents))
+                .collect();
+            current = next;
+        }
+        current
+    }
+
+    /// A getter call resolves to the field the getter returns: through the
+    /// receiver's type when it is known, to every getter of that name
+    /// otherwise.
+    fn resolve_getter(&self, model: &Model, place: &Place) -> Resolution {
+        let Some(getters) = self.getters.get(&*place.field) else {
+            return Resolution::Unknown;
+        };
+        let fields: Vec<FieldId> = match &place.root {
+            Root::Typed(idents) => {
+                let owners = self.owners_of(model, idents, &place.chain);
+                getters
+                    .iter()
+                    .filter(|(s, _)| owners.contains(s))
+                    .map(|&(_, f)| f)
+                    .collect()
+            }
+            Root::Unknown => Vec::new(),
+        };
+        let fields = if fields.is_empty() {
+            getters.iter().map(|&(_, f)| f).collect()
+        } else {
+            fields
+        };
+        match fields.as_slice() {
+            [only] => Resolution::Exact(*only),
+            many => Resolution::Possible(many.to_vec()),
+        }
+    }
+
     fn resolve(&self, model: &Model, place: &Place) -> Resolution {
+        if place.getter {
+            return self.resolve_getter(model, place);
+        }
         let Some(candidates) = self.fields_by_name.get(&*place.field) else {
             return Resolution::Unknown;
         };
         if let Root::Typed(idents) = &place.root {
-            let mut current = self.structs_named(idents);
-            for step in &place.chain {
-                let next: Vec<StructId> = current
-                    .iter()
-                    .filter_map(|&s| self.field_in(model, s, step))
-                    .flat_map(|f| self.structs_named(&model.fields[f].ty.idents))
-                    .collect();
-                current = next;
-            }
+            let current = self.owners_of(model, idents, &place.chain);
             let found: Vec<FieldId> = current
                 .iter()
                 .filter_map(|&s| self.field_in(model, s, &place.field))

@@ -275,6 +275,73 @@ struct Extractor<'t> {
     closure_input: Option<LocalValue>,
 }
 
+/// Methods without arguments of the standard library and of common
+/// traits, which no getter of a budget shadows.
+const NOT_GETTERS: &[&str] = &[
+    "clone",
+    "len",
+    "is_empty",
+    "unwrap",
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "to_string",
+    "as_str",
+    "as_ref",
+    "as_mut",
+    "lock",
+    "borrow",
+    "borrow_mut",
+    "read",
+    "write",
+    "to_owned",
+    "is_some",
+    "is_none",
+    "is_ok",
+    "is_err",
+    "copied",
+    "cloned",
+    "default",
+    "new",
+    "take",
+    "as_secs",
+    "as_millis",
+    "as_micros",
+    "as_nanos",
+    "as_secs_f64",
+    "as_secs_f32",
+    "elapsed",
+    "now",
+    "chars",
+    "bytes",
+    "lines",
+    "trim",
+    "keys",
+    "values",
+    "first",
+    "last",
+    "pop",
+    "next",
+    "rev",
+    "collect",
+    "sum",
+    "count",
+    "min",
+    "max",
+    "abs",
+    "unwrap_or_default",
+    "deref",
+    "get_mut",
+    "as_slice",
+    "as_bytes",
+    "to_vec",
+    "into_inner",
+    "flush",
+    "await",
+    "ok",
+    "err",
+];
+
 /// Calls and methods that convert a value without computing another:
 /// handing their result over hands over what they convert.
 const CONVERSIONS: &[&str] = &[
@@ -600,6 +667,27 @@ impl<'t> Extractor<'t> {
             root,
             chain,
             field: field.into(),
+            getter: false,
+        })
+    }
+
+    /// The place a call of a method without arguments may read through a
+    /// getter (`body.consumed()`, `self.size()`), when the receiver names a
+    /// place and the method is not one of the standard library's.
+    fn getter_place(&self, call: &syn::ExprMethodCall) -> Option<Place> {
+        if !call.args.is_empty() {
+            return None;
+        }
+        let method = unraw(&call.method.to_string());
+        if NOT_GETTERS.contains(&method.as_str()) {
+            return None;
+        }
+        let (root, chain) = self.prefix_of(&call.receiver)?;
+        Some(Place {
+            root,
+            chain,
+            field: method.into(),
+            getter: true,
         })
     }
 
@@ -635,6 +723,7 @@ impl<'t> Extractor<'t> {
                     root,
                     chain,
                     field: field.into(),
+                    getter: false,
                 })
             }
             _ => None,
@@ -652,6 +741,7 @@ impl<'t> Extractor<'t> {
             root,
             chain,
             field: name.to_string().into(),
+            getter: false,
         })
     }
 
@@ -713,6 +803,7 @@ impl<'t> Extractor<'t> {
                         root: root.clone(),
                         chain: Vec::new(),
                         field: name.to_string().into(),
+                        getter: false,
                     };
                     // A field bound `mut` is changed through the binding
                     // and may be written back: a possible spend.
@@ -924,6 +1015,7 @@ impl<'t> Extractor<'t> {
                     root: Root::Unknown,
                     chain: Vec::new(),
                     field: write.field.into(),
+                    getter: false,
                 };
                 self.record(place, write.kind, write.span);
             }
@@ -932,6 +1024,7 @@ impl<'t> Extractor<'t> {
                     root: Root::Unknown,
                     chain: Vec::new(),
                     field: unraw(&name).into(),
+                    getter: false,
                 };
                 self.record(place, AccessKind::Opaque, span);
             }
@@ -955,6 +1048,7 @@ impl<'t> Extractor<'t> {
                 root: Root::Unknown,
                 chain: Vec::new(),
                 field: write.field.into(),
+                getter: false,
             };
             self.record(place, write.kind, write.span);
         }
@@ -966,6 +1060,7 @@ impl<'t> Extractor<'t> {
                     root: Root::Unknown,
                     chain: Vec::new(),
                     field: unraw(&name).into(),
+                    getter: false,
                 };
                 self.record(place, AccessKind::Opaque, span);
             }
@@ -1474,6 +1569,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             spans::method_call(call, &self.memo),
             true,
         );
+        if let Some(place) = self.getter_place(call) {
+            self.record(place, AccessKind::Read, call.method.span());
+        }
         let combinator = COMBINATORS.contains(&method.as_str());
         // The access of a field the method is called on carries the method:
         // `load` reads, `clone` of an `Arc` aliases, `incr` may write.
@@ -1544,6 +1642,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 root: root.clone(),
                 chain: Vec::new(),
                 field: unraw(&name.to_string()).into(),
+                getter: false,
             };
             let kind = if is_constant(&field.expr) {
                 AccessKind::Init
@@ -1732,6 +1831,13 @@ impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
                 }
             }
         }
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if let Some(place) = self.extractor.getter_place(call) {
+            self.operand.add_place(place);
+        }
+        visit::visit_expr_method_call(self, call);
     }
 
     fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {

@@ -293,6 +293,7 @@ fn field() -> Operand {
             root: Root::Unknown,
             chain: Vec::new(),
             field: "max_turns".into(),
+            getter: false,
         }],
         params: Vec::new(),
     }
