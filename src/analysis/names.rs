@@ -292,9 +292,10 @@ pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(
     for (index, (field, role)) in fields.iter().zip(&roles).enumerate() {
         let explicit = vocabulary.explicit_fields.iter().any(|f| f == field);
         let limit = matches!(role, Role::Limit { .. } | Role::TimeLimit) || explicit;
-        // Only a limit's stem makes a bare name a budget field.
-        let bare = !limit_stems.is_empty()
-            && (is_bare_countdown(field) || limit_stems.contains(&bare_stem(field).as_str()));
+        // Only a limit's stem makes a bare name a budget field; a bare
+        // countdown word may be one by what the code does with it.
+        let bare = is_bare_countdown(field)
+            || (!limit_stems.is_empty() && limit_stems.contains(&bare_stem(field).as_str()));
         if *role != Role::Other || bare || explicit {
             possible.push((index, limit));
         }

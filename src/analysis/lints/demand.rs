@@ -9,7 +9,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::model::{FieldId, FieldInfo, Model, StructId};
-use crate::analysis::names::Role;
+use crate::analysis::names::{self, Role};
 
 /// How far the analysis has got when a demand is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +92,11 @@ impl Demand {
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
                 Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
+                // A bare `remaining` counts down when the code decreases
+                // it: its decreases are what says so.
+                Role::Other if field.ty.is_numeric() && names::is_bare_countdown(&field.name) => {
+                    self.certain_access(model, id);
+                }
                 Role::TimeStart | Role::Other => {}
             }
         }

@@ -71,6 +71,9 @@ pub struct FieldUse {
     pub log_reads: usize,
     /// Production struct literals that initialise the field to zero.
     pub zero_inits: usize,
+    /// Certain production increases and decreases (`+=`, `fetch_add`):
+    /// steps, as opposed to assignments.
+    pub steps: usize,
     /// Production struct literals that initialise the field, from a
     /// constant or from another value.
     pub constant_inits: usize,
@@ -321,7 +324,9 @@ impl Model {
         let budget_structs: HashSet<StructId> = self
             .fields
             .iter()
-            .filter(|f| f.role != Role::Other)
+            .filter(|f| {
+                f.role != Role::Other || (f.ty.is_numeric() && names::is_bare_countdown(&f.name))
+            })
             .map(|f| f.owner)
             .collect();
         let mut names: HashSet<String> = budget_structs
@@ -437,6 +442,24 @@ impl Model {
     /// `fetch_add`), not a limit.
     fn settle_roles_by_behaviour(&mut self, raw: &Table<FieldId, Vec<RawUse>>) {
         for (field, uses) in raw.enumerate() {
+            let info = &self.fields[field];
+            // A bare `remaining` that production code decreases counts down,
+            // with or without a limit beside it.
+            let decreased = uses.iter().any(|u| {
+                u.certain
+                    && u.access.code == CodeKind::Production
+                    && u.access.kind == AccessKind::Decrease
+            });
+            if info.role == Role::Other
+                && info.ty.is_numeric()
+                && names::is_bare_countdown(&info.name)
+                && decreased
+            {
+                let stem = info.name.clone();
+                self.fields[field].role = Role::Countdown { stem };
+                self.fields[field].evidence = RoleEvidence::Behaviour;
+                continue;
+            }
             let Role::Limit { stem } = &self.fields[field].role else {
                 continue;
             };
@@ -737,6 +760,12 @@ impl Model {
             && matches!(kind, AccessKind::Assign | AccessKind::Store)
         {
             self.uses[field].set_from_values += 1;
+        }
+        if code == CodeKind::Production
+            && certain
+            && matches!(kind, AccessKind::Increase | AccessKind::Decrease)
+        {
+            self.uses[field].steps += 1;
         }
         if code == CodeKind::Production && certain {
             match kind {
