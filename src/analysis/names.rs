@@ -132,6 +132,14 @@ fn stem_of(words: &[String]) -> String {
         .join("_")
 }
 
+/// Whether the stem `narrow` qualifies `wide` with leading words:
+/// `batch_size` narrows `size`, `size` does not narrow `batch_item`.
+pub fn stem_narrows(narrow: &str, wide: &str) -> bool {
+    narrow
+        .strip_suffix(wide)
+        .is_some_and(|head| head.ends_with('_'))
+}
+
 /// How many of `words` remain when trailing units are stripped, keeping at
 /// least one.
 fn unit_free_len(words: &[String]) -> usize {
@@ -421,6 +429,10 @@ mod tests {
         assert_eq!(role("costUsed"), up("cost"));
         assert_eq!(role("maxTurns"), limit("turn"));
         assert_eq!(bare_stem("retries"), "retry");
+        assert!(stem_narrows("batch_size", "size"));
+        assert!(!stem_narrows("batch_item", "size"));
+        assert!(!stem_narrows("size", "size"));
+        assert!(!stem_narrows("upsize", "size"));
         assert_eq!(role("max_cents"), limit("cent"));
         assert_eq!(role("max_total_tokens"), limit("token"));
         assert_eq!(role("total_bytes"), up("byte"));

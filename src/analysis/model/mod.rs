@@ -9,7 +9,7 @@ use crate::analysis::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
     Guard, Place, Root, Shape, Span, TypeShape,
 };
-use crate::analysis::names::{self, Role, Roles};
+use crate::analysis::names::{self, Role, Roles, stem_narrows};
 use crate::config::{Config, ExplicitPair};
 
 pub mod helpers;
@@ -898,9 +898,13 @@ impl Model {
                         .copied()
                         .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
                         .collect();
+                    let mut limits = self.limits_for(id, &all);
+                    if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
+                        limits.extend(self.narrower_limits_beside(id, stem));
+                    }
                     Pairing {
                         counter: id,
-                        limits: self.limits_for(id, &all),
+                        limits,
                         countdown: false,
                     }
                 }
@@ -960,6 +964,25 @@ impl Model {
                 let limit_owner = self.fields[l].owner;
                 self.reachable(limit_owner).contains(&owner)
                     || !self.uses[l].functions.is_disjoint(counter_functions)
+            })
+            .collect()
+    }
+
+    /// The limits in a counter's own struct whose stem qualifies the
+    /// counter's: `current_size` beside `batch_size_limit`. A struct that
+    /// keeps a bare measure next to one qualified limit means that limit.
+    fn narrower_limits_beside(&self, counter: FieldId, stem: &str) -> Vec<FieldId> {
+        let field = &self.fields[counter];
+        self.structs[field.owner]
+            .fields
+            .iter()
+            .copied()
+            .filter(|&l| match &self.fields[l].role {
+                Role::Limit { stem: limit_stem } => {
+                    stem_narrows(limit_stem, stem)
+                        && self.fields[l].ty.is_duration() == field.ty.is_duration()
+                }
+                _ => false,
             })
             .collect()
     }
