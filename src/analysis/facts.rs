@@ -377,6 +377,11 @@ pub enum Context {
     Log,
     /// A hand-written `fmt` of `Display` or `Debug`: showing a value.
     Display,
+    /// Copying a field into the same field of another value of its type
+    /// (`merged.policy.max_tokens = overlay.policy.max_tokens`), and the
+    /// condition of an `if` that does nothing else: the setting moves
+    /// between copies of a configuration, nothing acts on it.
+    Relay,
 }
 
 #[derive(Debug, Clone)]

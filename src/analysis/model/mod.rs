@@ -723,6 +723,11 @@ impl Model {
         let (kind, code, span) = (access.kind, access.code, access.span);
         // Showing a value in a hand-written `Display` or `Debug` neither
         // reads it for the program nor spends it.
+        // A setting copied into the same field of another value moves, and
+        // is read where that value is.
+        if access.context == Context::Relay && !is_write(kind) {
+            return;
+        }
         if access.context == Context::Display {
             if code == CodeKind::Test && is_write(kind) {
                 self.uses[field].test_writes.push(span);

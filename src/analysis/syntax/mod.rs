@@ -641,6 +641,7 @@ impl<'t> Extractor<'t> {
                 let owner = segments.iter().rev().nth(1)?.ident.to_string();
                 let constructor = segments.last()?.ident.to_string();
                 let builds_owner = constructor == "new"
+                    || constructor == "from"
                     || constructor == "default"
                     || constructor.starts_with("with_")
                     || constructor.starts_with("from_");
@@ -751,6 +752,62 @@ impl<'t> Extractor<'t> {
         let mut collector = PlaceCollector::new(self);
         collector.visit_expr(expr);
         collector.operand.into_operand()
+    }
+
+    /// Whether an assignment copies a field into the same field of another
+    /// value of the same type: the same field through the same chain, from
+    /// roots of one type (or, when the syntax does not type them, through a
+    /// chain of fields long enough to name the type by itself).
+    fn relays(&self, assign: &syn::ExprAssign) -> bool {
+        let mut right = strip(&assign.right);
+        while let Expr::MethodCall(call) = right
+            && call.args.is_empty()
+            && matches!(call.method.to_string().as_str(), "clone" | "to_owned")
+        {
+            right = strip(&call.receiver);
+        }
+        if !matches!(right, Expr::Field(_)) {
+            return false;
+        }
+        let (Some(to), Some(from)) = (self.place_of(&assign.left), self.place_of(right)) else {
+            return false;
+        };
+        if to.field != from.field || to.chain != from.chain {
+            return false;
+        }
+        match (&to.root, &from.root) {
+            (Root::Typed(a), Root::Typed(b)) => a == b,
+            _ => !to.chain.is_empty(),
+        }
+    }
+
+    /// Whether an `if` without `else` only relays fields (`relays`), and its
+    /// condition reads nothing but those fields and constants: `if
+    /// overlay.x != 256 { merged.x = overlay.x; }`.
+    fn only_relays(&self, expr: &syn::ExprIf) -> bool {
+        if expr.else_branch.is_some() || expr.then_branch.stmts.is_empty() {
+            return false;
+        }
+        let mut relayed = Vec::new();
+        for stmt in &expr.then_branch.stmts {
+            let syn::Stmt::Expr(Expr::Assign(assign), _) = stmt else {
+                return false;
+            };
+            if !self.relays(assign) {
+                return false;
+            }
+            let Some(place) = self.place_of(&assign.left) else {
+                return false;
+            };
+            relayed.push((place.chain, place.field));
+        }
+        let read = self.operand_of(&expr.cond);
+        read.params.is_empty()
+            && !read.places.is_empty()
+            && read
+                .places
+                .iter()
+                .all(|p| !p.getter && relayed.iter().any(|(c, f)| *c == p.chain && *f == p.field))
     }
 
     fn places_in(&self, expr: &Expr) -> Vec<Place> {
@@ -1418,10 +1475,17 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let guard = expr.else_branch.is_none().then(|| Guard {
             span: self.span(spans::guard(expr)),
         });
+        let relay = self.context == Context::Code && self.only_relays(expr);
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
             let outer = std::mem::replace(&mut this.guard, guard);
+            if relay {
+                this.context = Context::Relay;
+            }
             this.visit_expr(&expr.cond);
+            if relay {
+                this.context = Context::Code;
+            }
             this.guard = outer;
             this.visit_block(&expr.then_branch);
         });
@@ -1467,6 +1531,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         };
         let span = spans::expr(&assign.left, &self.memo);
         self.visit_write(&assign.left, kind, span, Some(amount));
+        if self.context == Context::Code && self.relays(assign) {
+            self.context = Context::Relay;
+            self.visit_expr(&assign.right);
+            self.context = Context::Code;
+            return;
+        }
         self.visit_expr(&assign.right);
     }
 
