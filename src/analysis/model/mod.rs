@@ -325,7 +325,12 @@ impl Model {
             .fields
             .iter()
             .filter(|f| {
-                f.role != Role::Other || (f.ty.is_numeric() && names::is_bare_countdown(&f.name))
+                f.role != Role::Other
+                    || (f.ty.is_numeric()
+                        && (names::is_bare_countdown(&f.name)
+                            || (names::is_bare_limit(&f.name)
+                                && self.structs[f.owner].fields.len()
+                                    <= names::BARE_LIMIT_STRUCT_FIELDS)))
             })
             .map(|f| f.owner)
             .collect();
@@ -346,17 +351,29 @@ impl Model {
     /// dimension, whatever its name (`pages_fetched >= page_quota`,
     /// `self.retries > self.policy.max_retries`), when the two structs are
     /// connected: the same struct, or one holding the other.
+    ///
+    /// A field named by a limit word alone (`limit`, `max`) names no
+    /// dimension; compared alone with a numeric field of its own struct
+    /// (`self.current + n >= self.limit`), the two make a dimension of
+    /// their own.
     fn promote_compared_fields(&mut self, facts: &[&FileFacts]) {
+        let bare_limit = |f: &FieldInfo| {
+            f.role == Role::Other
+                && f.ty.is_numeric()
+                && names::is_bare_limit(&f.name)
+                && self.structs[f.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+        };
         let limit_names: HashSet<&str> = self
             .fields
             .iter()
-            .filter(|f| matches!(f.role, Role::Limit { .. }))
+            .filter(|f| matches!(f.role, Role::Limit { .. }) || bare_limit(f))
             .map(|f| f.name.as_str())
             .collect();
         if limit_names.is_empty() {
             return;
         }
         let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
         for file in facts {
             for comparison in &file.comparisons {
                 if comparison.code != CodeKind::Production || comparison.debug_only {
@@ -371,13 +388,18 @@ impl Model {
                     let limits: Vec<FieldId> = check.sides[side]
                         .iter()
                         .copied()
-                        .filter(|&f| matches!(self.fields[f].role, Role::Limit { .. }))
+                        .filter(|&f| {
+                            matches!(self.fields[f].role, Role::Limit { .. })
+                                || bare_limit(&self.fields[f])
+                        })
                         .collect();
                     let others: Vec<FieldId> = check.sides[1 - side]
                         .iter()
                         .copied()
                         .filter(|&f| {
-                            self.fields[f].role == Role::Other && self.fields[f].ty.is_numeric()
+                            self.fields[f].role == Role::Other
+                                && self.fields[f].ty.is_numeric()
+                                && !bare_limit(&self.fields[f])
                         })
                         .collect();
                     // A ratio or headroom holds a counter beside the limit:
@@ -393,10 +415,28 @@ impl Model {
                     if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
                         continue;
                     }
-                    if let Role::Limit { stem } = &self.fields[*limit].role {
-                        promoted.push((*other, stem.clone()));
+                    match &self.fields[*limit].role {
+                        Role::Limit { stem } => promoted.push((*other, stem.clone())),
+                        _ if self.fields[*limit].owner == self.fields[*other].owner
+                            && through_own_receivers(
+                                comparison,
+                                &[&self.fields[*limit].name, &self.fields[*other].name],
+                            ) =>
+                        {
+                            let owner = &self.structs[self.fields[*limit].owner];
+                            let stem = format!("{}.{}", owner.name, self.fields[*limit].name);
+                            promoted.push((*other, stem.clone()));
+                            bare_limits.push((*limit, stem));
+                        }
+                        _ => {}
                     }
                 }
+            }
+        }
+        for (field, stem) in bare_limits {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::Limit { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
             }
         }
         for (field, stem) in promoted {
@@ -1224,6 +1264,18 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
         Role::Countdown { .. } => matches!(kind, AccessKind::Decrease | AccessKind::Assign),
         _ => false,
     }
+}
+
+/// Whether the comparison reaches the fields named `names` only through
+/// receivers typed as their struct itself (`self.limit`, `window.limit` of
+/// a `window: &Window`), which the prefilter's `own` demand parses.
+fn through_own_receivers(comparison: &crate::analysis::facts::Comparison, names: &[&str]) -> bool {
+    comparison
+        .sides
+        .iter()
+        .flat_map(|side| &side.places)
+        .filter(|place| names.contains(&&*place.field))
+        .all(|place| place.chain.is_empty() && matches!(place.root, Root::Typed(_)))
 }
 
 /// Lookup tables for resolving places to fields.
