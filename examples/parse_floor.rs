@@ -10,7 +10,7 @@ use std::time::Instant;
 
 /// The allocator of `cargo-budget-lint`, so that the floor measures
 /// parsing, not the difference between allocators.
-#[cfg(not(target_env = "msvc"))]
+#[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -33,6 +33,14 @@ pub struct Cli {
     /// and exit.
     #[arg(long)]
     pub list: bool,
+    /// Print the completion script for SHELL (it completes
+    /// `cargo-budget-lint`) and exit.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    pub completions: Option<clap_complete::Shell>,
+    /// Print the man page (roff) of the command, or of its SUBCOMMAND, and
+    /// exit: `cargo budget-lint --man | man -l -`.
+    #[arg(long, value_name = "SUBCOMMAND", exclusive = true)]
+    pub man: Option<Option<ManPage>>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -52,24 +60,61 @@ pub struct LintArgs {
     /// Path to Cargo.toml of the workspace or package to lint.
     #[arg(long, value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
-    /// Lint only these workspace members.
+    /// Lint only these workspace members: names, `name@version`, package
+    /// ids or globs (`'client-*'`).
     #[arg(short = 'p', long = "package", value_name = "SPEC")]
     pub packages: Vec<String>,
     /// Lint every workspace member (the default).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "packages")]
     pub workspace: bool,
+    /// With `--workspace`, leave these members out (specs as for `-p`).
+    #[arg(long, value_name = "SPEC", requires = "workspace")]
+    pub exclude: Vec<String>,
     /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
     /// file leave out, and hidden files.
     #[arg(long)]
     pub include_ignored: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
-    /// Apply the suggestions that have no placeholders, then lint again.
+    /// Coloring of the human diagnostics: `auto` colours a terminal unless
+    /// `NO_COLOR` is set (`CLICOLOR_FORCE` colours anything).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        env = "CARGO_TERM_COLOR",
+        default_value_t = ColorWhen::Auto,
+        hide_env_values = true
+    )]
+    pub color: ColorWhen,
+    /// Print no summary or status lines, only the findings, warnings and
+    /// errors.
+    #[arg(short = 'q', long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Also print what was linted, with which configuration, and what was
+    /// left out.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// Trim the source lines of human diagnostics to this many columns
+    /// (default: the terminal's width; untrimmed when not a terminal).
+    #[arg(long, value_name = "N")]
+    pub diagnostic_width: Option<usize>,
+    /// Apply the machine-applicable suggestions, then lint again.
     #[arg(long)]
     pub fix: bool,
-    /// Let `--fix` edit a work tree with uncommitted changes.
+    /// Let `--fix` apply the suggestions that may be incorrect too (review
+    /// them); those with placeholders are never applied.
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
+    /// Let `--fix` edit a work tree with uncommitted changes, staged or not.
     #[arg(long, requires = "fix")]
     pub allow_dirty: bool,
+    /// Let `--fix` edit a work tree whose uncommitted changes are staged.
+    #[arg(long, requires = "fix")]
+    pub allow_staged: bool,
+    /// Let `--fix` edit files that no version control system keeps.
+    #[arg(long, requires = "fix")]
+    pub allow_no_vcs: bool,
     /// Worker threads for reading and parsing (default: the number of cores).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -106,16 +151,73 @@ pub struct GateArgs {
     /// (`automationDetails.id`); without it the upload's category applies.
     #[arg(long, value_name = "CATEGORY")]
     pub sarif_category: Option<String>,
+    /// Keep findings suppressed in source or recorded in the baseline in
+    /// the SARIF output, marked as suppressed (for audits: GitHub code
+    /// scanning opens alerts for them all the same).
+    #[arg(long)]
+    pub sarif_include_suppressed: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether text for standard error gets ANSI colours.
+    fn colors_stderr(self) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never
+            }
+        }
+    }
+}
+
+/// A format as `--message-format` spells it.
+fn format_name(format: MessageFormat) -> String {
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |value| value.get_name().to_string())
+}
+
+/// The columns of the terminal on standard error, if it is one.
+fn terminal_width() -> Option<usize> {
+    let (terminal_size::Width(width), _) = terminal_size::terminal_size_of(std::io::stderr())?;
+    Some(usize::from(width))
+}
+
+/// The subcommands with a man page of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ManPage {
+    Map,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MessageFormat {
+    /// rustc-like diagnostics on stderr.
     Human,
+    /// One line per finding on stderr, `path:line:col: error[BL001]: ...`,
+    /// and a `help` line where its suggested code goes.
+    Short,
+    /// One JSON document on stdout (schema version 1).
     Json,
+    /// One cargo `compiler-message` JSON line per finding on stdout, as
+    /// `cargo check --message-format json` prints, for rust-analyzer.
+    CargoJson,
     Sarif,
     /// GitHub Actions annotations, and a job summary when
     /// `GITHUB_STEP_SUMMARY` is set.
     Github,
+    /// A Mermaid wiring diagram on stdout: of every budget with `map`, of
+    /// the budgets of the BL001 and BL002 findings otherwise.
+    Mermaid,
+    /// The same diagram in Graphviz DOT.
+    Dot,
 }
 
 /// The `-A`/`-W`/`-D` values in the order they were given.
@@ -158,6 +260,15 @@ pub fn run(args: Vec<String>) -> Output {
             };
         }
     };
+    if let Some(shell) = cli.completions {
+        return Output::stdout(EXIT_OK, crate::manual::completions(shell));
+    }
+    if let Some(page) = cli.man {
+        return match crate::manual::man_page(page) {
+            Ok(page) => Output::stdout(EXIT_OK, page),
+            Err(message) => Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        };
+    }
     if let Some(name) = &cli.explain {
         return match find_lint(name) {
             Some(lint) => Output::stdout(EXIT_OK, lint.doc.to_string()),
@@ -186,6 +297,23 @@ pub fn run(args: Vec<String>) -> Output {
         Some(Command::Map(args)) => (args, true),
         None => (cli.lint, false),
     };
+    if map
+        && !matches!(
+            args.message_format,
+            MessageFormat::Human
+                | MessageFormat::Json
+                | MessageFormat::Mermaid
+                | MessageFormat::Dot
+        )
+    {
+        return Output::stderr(
+            EXIT_ERROR,
+            format!(
+                "error: `map` prints `--message-format` `human`, `json`, `mermaid` or `dot`, not `{}`\n",
+                format_name(args.message_format)
+            ),
+        );
+    }
     let selection = selection(&args);
     let threads = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -201,7 +329,13 @@ pub fn run(args: Vec<String>) -> Output {
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
     if map {
-        return Output::stdout(EXIT_OK, render::map::render(&report));
+        let text = match args.message_format {
+            MessageFormat::Json => render::map::render_json(&report),
+            MessageFormat::Mermaid => render::diagram::of_map(&report).mermaid(),
+            MessageFormat::Dot => render::diagram::of_map(&report).dot(),
+            _ => render::map::render(&report),
+        };
+        return Output::stdout(EXIT_OK, text);
     }
     let mut stderr = match gate.apply(&mut report) {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
@@ -209,14 +343,16 @@ pub fn run(args: Vec<String>) -> Output {
     };
     let mut write_failed = false;
     if args.fix {
-        let root = report.root.clone();
-        if !args.allow_dirty
-            && let Err(message) = crate::fix::check_clean(&root)
-        {
+        let policy = crate::fix::VcsPolicy {
+            allow_dirty: args.allow_dirty,
+            allow_staged: args.allow_staged,
+            allow_no_vcs: args.allow_no_vcs,
+        };
+        if let Err(message) = crate::fix::check_version_control(&report.root, policy) {
             return Output::stderr(EXIT_ERROR, format!("error: {message}\n"));
         }
-        let outcome = crate::fix::apply(&report);
-        for (file, count) in &outcome.fixed {
+        let outcome = crate::fix::apply(&report, args.unsafe_fixes);
+        for (file, count) in outcome.fixed.iter().filter(|_| !args.quiet) {
             let plural = if *count == 1 { "" } else { "es" };
             stderr.push_str(&format!("       Fixed {file} ({count} fix{plural})\n"));
         }
@@ -227,6 +363,16 @@ pub fn run(args: Vec<String>) -> Output {
             stderr.push_str(&format!("error: did not fix {file}: {reason}\n"));
         }
         write_failed = !outcome.failed.is_empty();
+        if outcome.unsafe_skipped > 0 {
+            let count = outcome.unsafe_skipped;
+            stderr.push_str(&format!(
+                "note: {count} suggestion{} that may be incorrect {} not applied; review {} and pass `--unsafe-fixes` to apply {}\n",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "was" } else { "were" },
+                if count == 1 { "it" } else { "them" },
+                if count == 1 { "it" } else { "them" },
+            ));
+        }
         if !outcome.fixed.is_empty() {
             (report, freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
                 Ok(analysis) => analysis,
@@ -237,10 +383,41 @@ pub fn run(args: Vec<String>) -> Output {
             }
         }
     }
+    let style = render::human::Style {
+        color: args.color.colors_stderr(),
+        width: args.diagnostic_width.or_else(terminal_width),
+    };
+    if args.verbose {
+        stderr.push_str(&verbose_lines(&report));
+    }
     let text = match args.message_format {
-        MessageFormat::Human => render::human::render(&report),
+        MessageFormat::Human => {
+            stderr.push_str(&render::human::render(&report, style));
+            if !args.quiet {
+                stderr.push_str(&render::human::summary(&report));
+            }
+            String::new()
+        }
+        MessageFormat::Short => {
+            stderr.push_str(&render::short::render(&report));
+            if !args.quiet {
+                stderr.push_str(&render::human::summary(&report));
+            }
+            String::new()
+        }
         MessageFormat::Json => render::json::render(&report),
-        MessageFormat::Sarif => render::sarif::render(&report, cli.gate.sarif_category.as_deref()),
+        MessageFormat::CargoJson => {
+            render::cargo_json::render(&report, gate.exit_code(&report) == EXIT_OK)
+        }
+        MessageFormat::Sarif => render::sarif::render(
+            &report,
+            render::sarif::Options {
+                category: cli.gate.sarif_category.as_deref(),
+                include_suppressed: cli.gate.sarif_include_suppressed,
+            },
+        ),
+        MessageFormat::Mermaid => render::diagram::of_findings(&report, report.active()).mermaid(),
+        MessageFormat::Dot => render::diagram::of_findings(&report, report.active()).dot(),
         MessageFormat::Github => {
             if let Err(message) = append_step_summary(&report) {
                 stderr.push_str(&format!("warning: {message}\n"));
@@ -260,10 +437,39 @@ pub fn run(args: Vec<String>) -> Output {
     }
 }
 
+/// What `-v` adds before the findings: the root, the files, the
+/// configuration, and the findings left out.
+fn verbose_lines(report: &crate::Report) -> String {
+    let mut out = format!(
+        "budget-lint: linted {} file{} under `{}`\n",
+        report.files,
+        if report.files == 1 { "" } else { "s" },
+        report.root.display()
+    );
+    if report.config_sources.is_empty() {
+        out.push_str("budget-lint: no configuration; every setting is its default\n");
+    }
+    for source in &report.config_sources {
+        out.push_str(&format!(
+            "budget-lint: configuration from `{}`\n",
+            source.display()
+        ));
+    }
+    let left_out = report.findings.len() - report.active().count();
+    if left_out > 0 {
+        out.push_str(&format!(
+            "budget-lint: {left_out} finding{} suppressed in source or by the baseline\n",
+            if left_out == 1 { "" } else { "s" }
+        ));
+    }
+    out
+}
+
 fn selection(args: &LintArgs) -> Selection {
     Selection {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
+        exclude: args.exclude.clone(),
         paths: args.paths.clone(),
         include_ignored: args.include_ignored,
     }

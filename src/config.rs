@@ -21,11 +21,11 @@ pub const FILE_NAME: &str = "budget-lint.toml";
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
     #[serde(default)]
-    counter_words: Vec<String>,
+    counter_words: Vec<Spanned<String>>,
     #[serde(default)]
-    countdown_words: Vec<String>,
+    countdown_words: Vec<Spanned<String>>,
     #[serde(default)]
-    limit_words: Vec<String>,
+    limit_words: Vec<Spanned<String>>,
     #[serde(default)]
     pairs: Vec<Spanned<Vec<String>>>,
     #[serde(default)]
@@ -48,11 +48,11 @@ pub struct Config {
     pub limit_words: Vec<String>,
     pub pairs: Vec<ExplicitPair>,
     pub test_paths: Option<globset::GlobSet>,
-    /// Lint levels by lint code, in the order they were given, for every
-    /// finding.
+    /// Lint levels by lint code, in the order they apply, for every
+    /// finding: from `budget-lint.toml` and the root manifest's tables.
     pub lints: Vec<(&'static str, Level)>,
-    /// Lint levels from packages' tables, for the findings in the files
-    /// under each package's directory.
+    /// Lint levels from members' package tables, for the findings in the
+    /// files under each member's directory.
     pub package_lints: Vec<(PathBuf, Vec<(&'static str, Level)>)>,
     /// The files the configuration came from.
     pub sources: Vec<PathBuf>,
@@ -62,14 +62,75 @@ pub struct Config {
 #[derive(Debug)]
 pub struct ConfigError {
     pub file: PathBuf,
+    /// 1-based line and column (in characters) where the error is.
     pub line: usize,
+    pub column: usize,
     pub message: String,
+    /// The line with the error underlined, as the toml crate shows it;
+    /// empty when there is no text to show.
+    pub snippet: String,
+}
+
+impl ConfigError {
+    /// An error at `span` of `text`, the contents of `file`.
+    fn at(file: &Path, text: &str, span: Range<usize>, message: String) -> ConfigError {
+        let start = span.start.min(text.len());
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line_text = text[line_start..line_end].trim_end_matches('\r');
+        let line = text[..start].matches('\n').count() + 1;
+        let column = text[line_start..start].chars().count() + 1;
+        let end = span.end.clamp(start, line_start + line_text.len());
+        let width = text[start..end].chars().count().max(1);
+        let gutter = " ".repeat(line.to_string().len());
+        let snippet = format!(
+            "{gutter} |\n{line} | {line_text}\n{gutter} | {}{}\n",
+            " ".repeat(column - 1),
+            "^".repeat(width)
+        );
+        ConfigError {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message,
+            snippet,
+        }
+    }
+
+    /// An error about a whole file.
+    fn whole(file: &Path, message: String) -> ConfigError {
+        ConfigError {
+            file: file.to_path_buf(),
+            line: 1,
+            column: 1,
+            message,
+            snippet: String::new(),
+        }
+    }
 }
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file.display(),
+            self.line,
+            self.column,
+            self.message
+        )?;
+        if !self.snippet.is_empty() {
+            write!(f, "\n{}", self.snippet.trim_end())?;
+        }
+        Ok(())
     }
+}
+
+/// Whether two paths name one file, symlinks resolved where they can be.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let canonical =
+        |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    canonical(a) == canonical(b)
 }
 
 #[derive(Deserialize)]
@@ -102,6 +163,7 @@ impl Config {
             let raw: RawConfig = parse(&standalone, &text)?;
             any_glob |= config.absorb(&standalone, &text, raw, &mut globs, None)?;
         }
+        let root_manifest = root.join("Cargo.toml");
         for manifest in manifests {
             let Ok(text) = std::fs::read_to_string(manifest) else {
                 continue;
@@ -121,11 +183,11 @@ impl Config {
                 continue;
             }
             let holder: Manifest = parse(manifest, &text)?;
-            let package_dir = manifest.parent().unwrap_or(Path::new("")).to_path_buf();
-            let tables = [
-                (holder.workspace, None),
-                (holder.package, Some(package_dir)),
-            ];
+            // The root manifest's tables configure the whole workspace; a
+            // member's package table, only the member's own files.
+            let package_scope = (!same_file(manifest, &root_manifest))
+                .then(|| manifest.parent().unwrap_or(Path::new("")).to_path_buf());
+            let tables = [(holder.workspace, None), (holder.package, package_scope)];
             for (table, package) in tables {
                 if let Some(raw) = table.and_then(|t| t.metadata).and_then(|m| m.budget_lint) {
                     any_glob |= config.absorb(manifest, &text, raw, &mut globs, package)?;
@@ -133,10 +195,8 @@ impl Config {
             }
         }
         if any_glob {
-            let set = globs.build().map_err(|e| ConfigError {
-                file: standalone.clone(),
-                line: 1,
-                message: format!("invalid `test-paths`: {e}"),
+            let set = globs.build().map_err(|e| {
+                ConfigError::whole(&standalone, format!("invalid `test-paths`: {e}"))
             })?;
             config.test_paths = Some(set);
         }
@@ -151,22 +211,23 @@ impl Config {
         globs: &mut globset::GlobSetBuilder,
         package: Option<PathBuf>,
     ) -> Result<bool, ConfigError> {
-        let error = |span: Range<usize>, message: String| ConfigError {
-            file: file.to_path_buf(),
-            line: line_of(text, span.start),
-            message,
-        };
+        let error =
+            |span: Range<usize>, message: String| ConfigError::at(file, text, span, message);
         for words in [&raw.counter_words, &raw.countdown_words, &raw.limit_words] {
-            if let Some(bad) = words.iter().find(|w| !is_word(w)) {
+            if let Some(bad) = words.iter().find(|w| !is_word(w.get_ref())) {
                 return Err(error(
-                    0..0,
-                    format!("`{bad}` is not a word: use lowercase letters and digits"),
+                    bad.span(),
+                    format!(
+                        "`{}` is not a word: use lowercase letters and digits",
+                        bad.get_ref()
+                    ),
                 ));
             }
         }
-        self.counter_words.extend(raw.counter_words);
-        self.countdown_words.extend(raw.countdown_words);
-        self.limit_words.extend(raw.limit_words);
+        let words = |list: Vec<Spanned<String>>| list.into_iter().map(Spanned::into_inner);
+        self.counter_words.extend(words(raw.counter_words));
+        self.countdown_words.extend(words(raw.countdown_words));
+        self.limit_words.extend(words(raw.limit_words));
         for pair in raw.pairs {
             let span = pair.span();
             let parts: Vec<Option<(String, String)>> =
@@ -268,23 +329,18 @@ impl Config {
 }
 
 fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|e| ConfigError {
-        file: path.to_path_buf(),
-        line: 1,
-        message: format!("cannot read configuration: {e}"),
-    })
+    std::fs::read_to_string(path)
+        .map_err(|e| ConfigError::whole(path, format!("cannot read configuration: {e}")))
 }
 
 fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
-    toml::from_str(text).map_err(|e| ConfigError {
-        file: path.to_path_buf(),
-        line: e.span().map_or(1, |span| line_of(text, span.start)),
-        message: e.message().trim_end_matches('.').replace('\n', " "),
+    toml::from_str(text).map_err(|e| {
+        let message = e.message().trim_end_matches('.').replace('\n', " ");
+        match e.span() {
+            Some(span) => ConfigError::at(path, text, span, message),
+            None => ConfigError::whole(path, message),
+        }
     })
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 fn is_word(word: &str) -> bool {
@@ -336,7 +392,8 @@ mod tests {
     #[test]
     fn unknown_key_names_file_line_and_key() {
         let error = load("counter-words = []\n\nmax-depth = 3\n").expect_err("unknown key");
-        assert_eq!(error.line, 3);
+        assert_eq!((error.line, error.column), (3, 1));
+        assert_eq!(error.snippet, "  |\n3 | max-depth = 3\n  | ^^^^^^^^^\n");
         assert!(error.message.contains("max-depth"), "{}", error.message);
         assert!(error.to_string().contains(FILE_NAME));
     }
@@ -352,8 +409,14 @@ mod tests {
         assert_eq!(pair.line, 2);
         let glob = load("test-paths = [\"src/[\"]\n").expect_err("bad glob");
         assert!(glob.message.contains("test-paths"));
-        let words = load("counter-words = [\"Two Words\"]\n").expect_err("bad word");
+        let words = load("limit-words = [\"cap\", \"Two Words\"]\n").expect_err("bad word");
         assert!(words.message.contains("not a word"));
+        assert_eq!((words.line, words.column), (1, 23));
+        assert!(
+            words.snippet.ends_with("   ^^^^^^^^^^^\n"),
+            "{}",
+            words.snippet
+        );
         let kind = load("counter-words = \"billed\"\n").expect_err("not a list");
         assert_eq!(kind.line, 1);
     }

@@ -25,7 +25,9 @@ pub enum Applicability {
 }
 
 /// Glue code that would fix a finding: it replaces `replaces` when set,
-/// otherwise it is inserted after `anchor`'s line.
+/// otherwise it is inserted after `anchor`'s line. `parts` are the other
+/// edits of the same fix, such as the binding the code reads renamed where
+/// it is bound.
 #[derive(Debug, Clone, Serialize)]
 pub struct Suggestion {
     pub message: String,
@@ -33,6 +35,14 @@ pub struct Suggestion {
     pub applicability: Applicability,
     pub anchor: Option<Span>,
     pub replaces: Option<Span>,
+    pub parts: Vec<SuggestionPart>,
+}
+
+/// One more edit of a suggestion: `code` replaces `span`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SuggestionPart {
+    pub span: Span,
+    pub code: String,
 }
 
 /// What would fix a finding, for the suggestion stage to turn into code.

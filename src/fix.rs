@@ -1,5 +1,6 @@
-//! `--fix`: applies the suggestions that have no placeholders, re-parses
-//! every edited file, and rolls back any file that no longer parses.
+//! `--fix`: applies the machine-applicable suggestions (and with
+//! `--unsafe-fixes` those that may be incorrect), re-parses every edited
+//! file, and rolls back any file that no longer parses.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -20,6 +21,8 @@ pub struct Outcome {
     /// Files whose fixed text could not be written, with the error; each
     /// was left as it was.
     pub failed: Vec<(String, String)>,
+    /// Suggestions that may be incorrect, left for `--unsafe-fixes`.
+    pub unsafe_skipped: usize,
 }
 
 /// One text edit: `text` replaces `range` (an insertion when it is empty).
@@ -29,61 +32,144 @@ pub struct Edit {
     pub text: String,
 }
 
-/// Refuses to fix a work tree with uncommitted changes unless allowed,
-/// like `cargo clippy --fix`.
-pub fn check_clean(root: &Path) -> Result<(), String> {
+/// What `--fix` may do to a work tree that is not clean, as `cargo fix`
+/// and `cargo clippy --fix` decide it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VcsPolicy {
+    /// Fix a tree with uncommitted changes, staged or not.
+    pub allow_dirty: bool,
+    /// Fix a tree whose uncommitted changes are all staged.
+    pub allow_staged: bool,
+    /// Fix files that no version control system keeps.
+    pub allow_no_vcs: bool,
+}
+
+/// Refuses to fix a work tree where the fixes could lose work: one that no
+/// version control keeps, or one with uncommitted changes, unless the
+/// policy allows it.
+pub fn check_version_control(root: &Path, policy: VcsPolicy) -> Result<(), String> {
+    if policy.allow_no_vcs {
+        return Ok(());
+    }
+    if !root.ancestors().any(|dir| dir.join(".git").exists()) {
+        return Err(format!(
+            "no VCS found for `{}` and `--fix` can potentially perform destructive changes; \
+             if you'd like to suppress this error pass `--allow-no-vcs`",
+            root.display()
+        ));
+    }
+    if policy.allow_dirty {
+        return Ok(());
+    }
     let output = std::process::Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
+        .args(["status", "--porcelain=v1", "-z", "--untracked-files=all"])
         .current_dir(root)
         .output();
     let output = match output {
-        Ok(output) if output.status.success() => output,
-        _ => {
+        Ok(output) => output,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(
+                "`git` was not found on PATH, so `--fix` cannot tell whether the work tree has \
+                 uncommitted changes; install git, or pass `--allow-dirty` to fix anyway"
+                    .to_string(),
+            );
+        }
+        Err(error) => {
             return Err(format!(
-                "`{}` is not in a git work tree, so `--fix` could lose work; pass `--allow-dirty` to fix anyway",
-                root.display()
+                "cannot run `git status` to look for uncommitted changes ({error}); \
+                 pass `--allow-dirty` to fix anyway"
             ));
         }
     };
-    let dirty = String::from_utf8_lossy(&output.stdout);
-    if dirty.trim().is_empty() {
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let reason = stderr.lines().next().unwrap_or("no reason given").trim();
+        return Err(format!(
+            "`git status` failed in `{}` ({reason}); pass `--allow-dirty` to fix anyway",
+            root.display()
+        ));
+    }
+    let changes = uncommitted(&String::from_utf8_lossy(&output.stdout), policy);
+    if changes.is_empty() {
         return Ok(());
     }
-    let files: Vec<&str> = dirty.lines().map(|l| l.get(3..).unwrap_or(l)).collect();
-    Err(format!(
-        "the work tree has uncommitted changes ({}); commit them or pass `--allow-dirty`",
-        files.join(", ")
-    ))
+    let mut message = String::from(
+        "the working directory has uncommitted changes, and `--fix` can potentially perform \
+         destructive changes; if you'd like to suppress this error pass `--allow-dirty`, \
+         `--allow-staged`, or commit the changes to these files:\n",
+    );
+    for (path, state) in changes {
+        message.push_str(&format!("\n  * {path} ({state})"));
+    }
+    Err(message)
 }
 
-pub fn apply(report: &Report) -> Outcome {
+/// The changed files of `git status --porcelain=v1 -z` that the policy does
+/// not allow, each with `dirty` or `staged`. A file whose changes are all
+/// in the index is staged; one with changes in the work tree, or not
+/// tracked at all, is dirty.
+fn uncommitted(status: &str, policy: VcsPolicy) -> Vec<(String, &'static str)> {
+    let mut changes = Vec::new();
+    let mut entries = status.split('\0').filter(|e| !e.is_empty());
+    while let Some(entry) = entries.next() {
+        let (Some(code), Some(path)) = (entry.get(..2), entry.get(3..)) else {
+            continue;
+        };
+        // A rename or copy is followed by the path it came from.
+        if code.starts_with(['R', 'C']) {
+            entries.next();
+        }
+        let staged = code.ends_with(' ');
+        if staged && !policy.allow_staged {
+            changes.push((path.to_string(), "staged"));
+        } else if !staged {
+            changes.push((path.to_string(), "dirty"));
+        }
+    }
+    changes
+}
+
+/// Applies the suggestions `--fix` may apply: the machine-applicable ones,
+/// and with `unsafe_fixes` those that may be incorrect too; never those
+/// with placeholders. Every part of a suggestion is applied, or none.
+pub fn apply(report: &Report, unsafe_fixes: bool) -> Outcome {
     let mut edits: BTreeMap<FileId, Vec<Edit>> = BTreeMap::new();
+    let mut fixes: BTreeMap<FileId, usize> = BTreeMap::new();
+    let mut outcome = Outcome::default();
     for suggestion in report.active().filter_map(|f| f.suggestion.as_ref()) {
-        if suggestion.applicability == Applicability::HasPlaceholders {
+        match suggestion.applicability {
+            Applicability::MachineApplicable => {}
+            Applicability::MaybeIncorrect if unsafe_fixes => {}
+            Applicability::MaybeIncorrect => {
+                outcome.unsafe_skipped += 1;
+                continue;
+            }
+            Applicability::HasPlaceholders => continue,
+        }
+        let parts = edits_for(report, suggestion);
+        let clashes = parts.iter().any(|(file, edit)| {
+            edits
+                .get(file)
+                .is_some_and(|kept| kept.iter().any(|k| k != edit && overlap(k, edit)))
+        });
+        if clashes {
             continue;
         }
-        if let Some((file, edit)) = edit_for(report, suggestion) {
+        let mut files: Vec<FileId> = parts.iter().map(|(file, _)| *file).collect();
+        files.dedup();
+        for file in files {
+            *fixes.entry(file).or_default() += 1;
+        }
+        for (file, edit) in parts {
             let list = edits.entry(file).or_default();
             if !list.contains(&edit) {
                 list.push(edit);
             }
         }
     }
-    let mut outcome = Outcome::default();
-    for (file, mut list) in edits {
+    for (file, mut kept) in edits {
         let source = report.db.get(file);
-        list.sort_by_key(|e| (e.range.start, e.range.end));
-        // Overlapping edits cannot both be right; keep the first.
-        let mut kept: Vec<Edit> = Vec::new();
-        for edit in list {
-            let overlaps = kept.last().is_some_and(|last| {
-                edit.range.start < last.range.end
-                    || (edit.range.start == last.range.start && !edit.range.is_empty())
-            });
-            if !overlaps {
-                kept.push(edit);
-            }
-        }
+        kept.sort_by_key(|e| (e.range.start, e.range.end));
         // Edits are offsets into the linted text: a file edited since
         // would be clobbered.
         if !source.unchanged() || !source.unchanged_on_disk() {
@@ -93,10 +179,7 @@ pub fn apply(report: &Report) -> Outcome {
             ));
             continue;
         }
-        let mut text = source.text().to_string();
-        for edit in kept.iter().rev() {
-            text.replace_range(edit.range.clone(), &edit.text);
-        }
+        let text = edited(source.text(), &kept);
         if let Err(error) = crate::analysis::syntax::extract(&text, source.code) {
             outcome.rolled_back.push((
                 source.display.clone(),
@@ -108,7 +191,10 @@ pub fn apply(report: &Report) -> Outcome {
             continue;
         }
         match crate::atomic::write(&source.path, text.as_bytes()) {
-            Ok(()) => outcome.fixed.push((source.display.clone(), kept.len())),
+            Ok(()) => {
+                let count = fixes.get(&file).copied().unwrap_or(kept.len());
+                outcome.fixed.push((source.display.clone(), count));
+            }
             Err(error) => outcome.failed.push((
                 source.display.clone(),
                 format!("cannot write the fixed file ({error}), so it was left as it was"),
@@ -118,22 +204,58 @@ pub fn apply(report: &Report) -> Outcome {
     outcome
 }
 
-/// The text edit a suggestion makes, in the file it names; `None` for a
-/// suggestion without a place.
-pub fn edit_for(report: &Report, suggestion: &Suggestion) -> Option<(FileId, Edit)> {
-    if let Some(span) = suggestion.replaces {
+/// Whether two edits cannot both be right: their ranges overlap, or both
+/// insert at one place.
+fn overlap(a: &Edit, b: &Edit) -> bool {
+    let (first, second) = if (a.range.start, a.range.end) <= (b.range.start, b.range.end) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    second.range.start < first.range.end || first.range.start == second.range.start
+}
+
+/// `text` with `edits` (sorted, not overlapping) applied.
+pub fn edited(text: &str, edits: &[Edit]) -> String {
+    let mut text = text.to_string();
+    for edit in edits.iter().rev() {
+        text.replace_range(edit.range.clone(), &edit.text);
+    }
+    text
+}
+
+/// The text edits a suggestion makes, each in the file it names, in
+/// order; none for a suggestion without a place.
+pub fn edits_for(report: &Report, suggestion: &Suggestion) -> Vec<(FileId, Edit)> {
+    let main = if let Some(span) = suggestion.replaces {
         let edit = Edit {
             range: span.start..span.end,
             text: suggestion.code.clone(),
         };
-        return Some((span.file, edit));
-    }
-    let anchor = suggestion.anchor?;
-    let source = report.db.get(anchor.file);
-    Some((
-        anchor.file,
-        insertion_after(source, anchor.start, anchor.end, &suggestion.code),
-    ))
+        (span.file, edit)
+    } else if let Some(anchor) = suggestion.anchor {
+        let source = report.db.get(anchor.file);
+        (
+            anchor.file,
+            insertion_after(source, anchor.start, anchor.end, &suggestion.code),
+        )
+    } else {
+        return Vec::new();
+    };
+    let mut edits: Vec<(FileId, Edit)> = suggestion
+        .parts
+        .iter()
+        .map(|part| {
+            let edit = Edit {
+                range: part.span.start..part.span.end,
+                text: part.code.clone(),
+            };
+            (part.span.file, edit)
+        })
+        .collect();
+    edits.push(main);
+    edits.sort_by_key(|(file, edit)| (*file, edit.range.start, edit.range.end));
+    edits
 }
 
 /// Inserts `code` on new lines after the line where `end` falls, indented
@@ -176,6 +298,31 @@ mod tests {
 
     use super::*;
     use crate::analysis::facts::CodeKind;
+
+    #[test]
+    fn staged_changes_pass_only_when_allowed_and_the_rest_is_dirty() {
+        let status = "M  staged.rs\0 M dirty.rs\0MM both.rs\0?? new.rs\0R  renamed.rs\0old.rs\0";
+        let strict = uncommitted(status, VcsPolicy::default());
+        assert_eq!(
+            strict,
+            [
+                ("staged.rs".to_string(), "staged"),
+                ("dirty.rs".to_string(), "dirty"),
+                ("both.rs".to_string(), "dirty"),
+                ("new.rs".to_string(), "dirty"),
+                ("renamed.rs".to_string(), "staged"),
+            ]
+        );
+        let staged = VcsPolicy {
+            allow_staged: true,
+            ..VcsPolicy::default()
+        };
+        let names: Vec<String> = uncommitted(status, staged)
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect();
+        assert_eq!(names, ["dirty.rs", "both.rs", "new.rs"]);
+    }
 
     #[test]
     fn insertions_follow_the_anchor_line_and_its_indentation() {

@@ -27,29 +27,14 @@ impl Gate {
     /// Applies levels and the baseline to the report. Returns what to tell
     /// the user on stderr, or a configuration or I/O error.
     pub fn apply(&self, report: &mut Report) -> Result<Vec<String>, String> {
-        let overrides = report.configured_levels.clone().then(self.levels.clone());
-        // A finding takes its package's levels: those of the package whose
-        // directory holds its file most closely.
-        let packages: Vec<(&PathBuf, levels::LevelOverrides)> = report
-            .package_levels
-            .iter()
-            .map(|(dir, package)| {
-                let levels = report
-                    .configured_levels
-                    .clone()
-                    .then(package.clone())
-                    .then(self.levels.clone());
-                (dir, levels)
-            })
-            .collect();
+        let settings = levels::ByPackage::new(
+            &report.configured_levels,
+            &report.package_levels,
+            &self.levels,
+        );
         let db = &report.db;
         levels::apply_each(&mut report.findings, |finding| {
-            let path = &db.get(finding.primary.file).path;
-            packages
-                .iter()
-                .filter(|(dir, _)| path.starts_with(dir))
-                .max_by_key(|(dir, _)| dir.components().count())
-                .map_or(&overrides, |(_, levels)| levels)
+            settings.for_path(&db.get(finding.primary.file).path)
         });
         let mut notes = Vec::new();
         let (path, entries) = match (&self.write_baseline, &self.baseline) {

@@ -1,6 +1,8 @@
 //! Lint levels: each lint's default, then a `[lints]` table, then
 //! `-A`/`-W`/`-D` in command-line order; a later setting wins.
 
+use std::path::{Path, PathBuf};
+
 use crate::registry::{LINTS, Level, Lint, find_lint};
 
 /// What a level setting applies to.
@@ -70,6 +72,46 @@ impl LevelOverrides {
             .rev()
             .find(|(selector, _)| selector.selects(lint))
             .map_or(lint.default_level, |(_, level)| *level)
+    }
+}
+
+/// Level settings that depend on where a finding is: each package's
+/// settings apply to the files under its directory, after the general ones.
+#[derive(Debug, Clone, Default)]
+pub struct ByPackage {
+    general: LevelOverrides,
+    packages: Vec<(PathBuf, LevelOverrides)>,
+}
+
+impl ByPackage {
+    /// The configuration's settings, then a package's own, then `later`
+    /// (the command line's).
+    pub fn new(
+        configured: &LevelOverrides,
+        packages: &[(PathBuf, LevelOverrides)],
+        later: &LevelOverrides,
+    ) -> ByPackage {
+        let packages = packages
+            .iter()
+            .map(|(dir, package)| {
+                let levels = configured.clone().then(package.clone()).then(later.clone());
+                (dir.clone(), levels)
+            })
+            .collect();
+        ByPackage {
+            general: configured.clone().then(later.clone()),
+            packages,
+        }
+    }
+
+    /// The settings for a file: those of the package whose directory holds
+    /// it most closely, or the general ones.
+    pub fn for_path(&self, path: &Path) -> &LevelOverrides {
+        self.packages
+            .iter()
+            .filter(|(dir, _)| path.starts_with(dir))
+            .max_by_key(|(dir, _)| dir.components().count())
+            .map_or(&self.general, |(_, levels)| levels)
     }
 }
 

@@ -23,6 +23,7 @@ pub mod fix;
 mod gate;
 mod input;
 mod levels;
+mod manual;
 pub mod registry;
 mod render;
 mod suppress;
@@ -87,12 +88,18 @@ pub struct Report {
     pub(crate) package_levels: Vec<(PathBuf, levels::LevelOverrides)>,
     /// Every file linted, including those the prefilter did not parse.
     pub(crate) files: usize,
+    /// The configuration files and manifests the settings came from.
+    pub(crate) config_sources: Vec<PathBuf>,
+    /// The selected packages, for cargo's messages.
+    pub(crate) packages: Vec<discover::Package>,
 }
 
 impl Report {
     /// The findings that are reported: those not suppressed.
     pub fn active(&self) -> impl Iterator<Item = &Finding> {
-        self.findings.iter().filter(|f| f.suppressed.is_none())
+        self.findings
+            .iter()
+            .filter(|f| f.suppressed.is_none() && f.level != Level::Allow)
     }
 
     /// Reported findings at `level`.
@@ -130,10 +137,14 @@ pub(crate) fn analyze_lints(
         lints::demand_of(ids, model, tier)
     });
     discovery.warnings.append(&mut parsed.warnings);
-    let model = match parsed.model.take() {
+    let mut model = match parsed.model.take() {
         Some(model) => model,
         None => Model::build(&parsed.facts, &config),
     };
+    model.application = discovery
+        .inputs
+        .iter()
+        .any(|input| input.code == facts::CodeKind::Production && is_binary(&input.path));
     let directives = suppress::take(&mut parsed.facts);
     let pipeline::Parsed {
         db,
@@ -149,6 +160,21 @@ pub(crate) fn analyze_lints(
     suggest::attach(&model, &db, &mut findings);
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
+    let configured_levels = levels::LevelOverrides::from_codes(&config.lints);
+    let package_levels: Vec<(PathBuf, levels::LevelOverrides)> = config
+        .package_lints
+        .iter()
+        .map(|(dir, lints)| (dir.clone(), levels::LevelOverrides::from_codes(lints)))
+        .collect();
+    let settings = levels::ByPackage::new(
+        &configured_levels,
+        &package_levels,
+        &levels::LevelOverrides::default(),
+    );
+    for finding in &mut findings {
+        let path = &db.get(finding.primary.file).path;
+        finding.level = settings.for_path(path).level(finding.lint);
+    }
     let repo_root = discover::repository_root(&discovery.root);
     let report = Report {
         db,
@@ -159,16 +185,24 @@ pub(crate) fn analyze_lints(
         root: discovery.root,
         repo_root,
         baseline: None,
-        configured_levels: levels::LevelOverrides::from_codes(&config.lints),
-        package_levels: config
-            .package_lints
-            .iter()
-            .map(|(dir, lints)| (dir.clone(), levels::LevelOverrides::from_codes(lints)))
-            .collect(),
+        configured_levels,
+        package_levels,
         files,
+        config_sources: config.sources.clone(),
+        packages: discovery.packages,
     };
     Ok((report, freeing))
 }
 
 #[cfg(test)]
 mod demand_tests;
+
+/// Whether a file is a binary's: `main.rs`, or under `src/bin/`.
+fn is_binary(path: &std::path::Path) -> bool {
+    path.file_name().is_some_and(|name| name == "main.rs")
+        || path
+            .components()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|pair| pair[0].as_os_str() == "src" && pair[1].as_os_str() == "bin")
+}

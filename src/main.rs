@@ -3,7 +3,7 @@ use std::io::Write;
 /// Facts and scans live to the end among the freed syntax trees of the
 /// worker threads: glibc's allocator held 257 MB at the peak on the 4x
 /// benchmark corpus, jemalloc 234 MB (BENCHMARKS.md).
-#[cfg(not(target_env = "msvc"))]
+#[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
@@ -12,7 +12,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 /// the whole analysis, and with an arena each (jemalloc gives four per
 /// core) the syntax trees they freed stayed in memory beside the facts,
 /// 12 MB more at the peak on the 4x benchmark corpus (BENCHMARKS.md).
-#[cfg(not(target_env = "msvc"))]
+#[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
 #[unsafe(export_name = "_rjem_malloc_conf")]
 static MALLOC_CONF: &[u8; 10] = b"narenas:2\0";
 

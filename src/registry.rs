@@ -61,18 +61,20 @@ pub enum LintId {
     UnevenCheckCoverage,
     MismatchedLimit,
     EqualityLimitCheck,
+    ExportedLimitNeverRead,
     UnusedSuppression,
 }
 
 impl LintId {
     /// Every lint, in the order of [`LINTS`].
-    pub const ALL: [LintId; 7] = [
+    pub const ALL: [LintId; 8] = [
         LintId::CheckedNeverIncremented,
         LintId::IncrementedNeverChecked,
         LintId::LimitNeverRead,
         LintId::UnevenCheckCoverage,
         LintId::MismatchedLimit,
         LintId::EqualityLimitCheck,
+        LintId::ExportedLimitNeverRead,
         LintId::UnusedSuppression,
     ];
 
@@ -166,6 +168,16 @@ pub static LINTS: &[Lint] = &[
         summary: "A counter that grows by uneven steps is checked against its limit only with `==`",
         doc: include_str!("../lints/BL006-equality-limit-check.md"),
         precision: Precision::Medium,
+        tags: BUDGET_TAGS,
+    },
+    Lint {
+        id: LintId::ExportedLimitNeverRead,
+        code: "BL007",
+        name: "exported-limit-never-read",
+        default_level: Level::Allow,
+        summary: "A limit the crate never reads, in a request or response it sends or receives",
+        doc: include_str!("../lints/BL007-exported-limit-never-read.md"),
+        precision: Precision::Low,
         tags: BUDGET_TAGS,
     },
     Lint {

@@ -41,9 +41,16 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// `--fix --unsafe-fixes` on a copy outside any repository.
 fn fix(dir: &Path) -> common::Run {
     let manifest = dir.join("Cargo.toml").display().to_string();
-    run(&["--fix", "--allow-dirty", "--manifest-path", &manifest])
+    run(&[
+        "--fix",
+        "--unsafe-fixes",
+        "--allow-no-vcs",
+        "--manifest-path",
+        &manifest,
+    ])
 }
 
 fn cargo(dir: &Path, command: &str) -> bool {
@@ -60,6 +67,7 @@ fn cargo(dir: &Path, command: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixes_match_the_fixed_expectations_and_compile() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
@@ -113,6 +121,7 @@ fn fixes_match_the_fixed_expectations_and_compile() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
     let copy = copy_fixture("ivy-costcap");
     let out = fix(copy.path());
@@ -133,6 +142,7 @@ fn fixed_ivy_runtime_is_clean_and_aborts_once_cost_passes_the_cap() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn glue_follows_renamed_receivers_and_fields() {
     let copy = copy_fixture("ivy-costcap");
     for file in rust_files(copy.path()) {
@@ -149,7 +159,7 @@ fn glue_follows_renamed_receivers_and_fields() {
     let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("json");
     assert_eq!(
         doc["findings"][0]["suggestion"]["code"],
-        "st.budget.cost_spent += _cost;"
+        "st.budget.cost_spent += cost;"
     );
     let out = fix(copy.path());
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
@@ -157,13 +167,161 @@ fn glue_follows_renamed_receivers_and_fields() {
 }
 
 #[test]
-fn fix_refuses_a_dirty_or_unversioned_tree_without_allow_dirty() {
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn the_glue_renames_the_underscore_binding_it_reads_in_the_same_edit() {
     let copy = copy_fixture("ivy-costcap");
-    let out = run_in(copy.path(), &["--fix"]);
-    assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("--allow-dirty"), "{}", out.stderr);
+    let out = fix(copy.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("Fixed src/runtime/mod.rs (1 fix)"),
+        "{}",
+        out.stderr
+    );
+    let fixed = std::fs::read_to_string(copy.path().join("src/runtime/mod.rs")).expect("read");
+    assert!(
+        fixed.contains("    let (response, cost) = provider.complete(&state.messages);\n    state.budget.cost_used += cost;\n"),
+        "{fixed}"
+    );
+    assert!(!fixed.contains("_cost"), "{fixed}");
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn fix_applies_only_machine_applicable_suggestions_without_unsafe_fixes() {
+    let ivy = copy_fixture("ivy-costcap");
+    let manifest = ivy.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--fix", "--allow-no-vcs", "--manifest-path", &manifest]);
+    assert_eq!(
+        out.code, 1,
+        "the maybe-incorrect glue is left: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(
+            "note: 1 suggestion that may be incorrect was not applied; review it and pass `--unsafe-fixes` to apply it"
+        ),
+        "{}",
+        out.stderr
+    );
+    let runtime = std::fs::read_to_string(ivy.path().join("src/runtime/mod.rs")).expect("read");
+    assert!(!runtime.contains("cost_used +="));
+
+    let equality = copy_fixture("bl006-equality");
+    let manifest = equality.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--fix", "--allow-no-vcs", "--manifest-path", &manifest]);
+    assert!(out.stderr.contains("Fixed src/lib.rs"), "{}", out.stderr);
+    assert!(!out.stderr.contains("--unsafe-fixes"), "{}", out.stderr);
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn fix_refuses_a_tree_no_version_control_keeps_without_allow_no_vcs() {
+    let copy = copy_fixture("ivy-costcap");
+    for args in [&["--fix"][..], &["--fix", "--allow-dirty"]] {
+        let out = run_in(copy.path(), args);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(
+            out.stderr.contains("no VCS found for") && out.stderr.contains("pass `--allow-no-vcs`"),
+            "{}",
+            out.stderr
+        );
+    }
     let untouched = std::fs::read_to_string(copy.path().join("src/runtime/mod.rs")).expect("read");
     assert!(!untouched.contains("cost_used +="));
+}
+
+fn git(dir: &Path, args: &[&str]) -> bool {
+    std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The ivy fixture committed to a fresh repository; `None` without git.
+fn committed_ivy() -> Option<tempfile::TempDir> {
+    let copy = copy_fixture("ivy-costcap");
+    if !git(copy.path(), &["init", "-q"]) {
+        eprintln!("note: git is not installed; skipping the work-tree checks of --fix");
+        return None;
+    }
+    assert!(git(copy.path(), &["add", "-A"]));
+    assert!(git(copy.path(), &["commit", "-q", "-m", "ivy"]));
+    Some(copy)
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn fix_follows_clippy_on_staged_and_dirty_changes() {
+    let Some(copy) = committed_ivy() else {
+        return;
+    };
+    let fix_with = |extra: &[&str]| {
+        let mut args = vec![".", "--fix", "--unsafe-fixes"];
+        args.extend_from_slice(extra);
+        run_in(copy.path(), &args)
+    };
+    let config = copy.path().join("src/config.rs");
+    let text = std::fs::read_to_string(&config).expect("read");
+    std::fs::write(&config, format!("{text}\n")).expect("write");
+    assert!(git(copy.path(), &["add", "src/config.rs"]));
+    let staged = fix_with(&[]);
+    assert_eq!(staged.code, 2);
+    assert!(
+        staged.stderr.contains("uncommitted changes")
+            && staged.stderr.contains("  * src/config.rs (staged)"),
+        "{}",
+        staged.stderr
+    );
+    std::fs::write(copy.path().join("notes.txt"), "untracked\n").expect("write");
+    let dirty = fix_with(&["--allow-staged"]);
+    assert_eq!(dirty.code, 2);
+    assert!(
+        dirty.stderr.contains("  * notes.txt (dirty)") && !dirty.stderr.contains("(staged)"),
+        "{}",
+        dirty.stderr
+    );
+    std::fs::remove_file(copy.path().join("notes.txt")).expect("remove");
+    let allowed = fix_with(&["--allow-staged"]);
+    assert_eq!(allowed.code, 0, "{}", allowed.stderr);
+    assert!(allowed.stderr.contains("Fixed src/runtime/mod.rs"));
+    let everything = fix_with(&["--allow-dirty"]);
+    assert_eq!(everything.code, 0, "{}", everything.stderr);
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn fix_without_git_on_path_says_so() {
+    let Some(copy) = committed_ivy() else {
+        return;
+    };
+    let empty = tempfile::tempdir().expect("temp dir");
+    let out = common::run_with_env(
+        copy.path(),
+        &[".", "--fix", "--unsafe-fixes"],
+        &[("PATH", empty.path())],
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("`git` was not found on PATH, so `--fix` cannot tell whether the work tree has uncommitted changes"),
+        "{}",
+        out.stderr
+    );
+    let out = common::run_with_env(
+        copy.path(),
+        &[".", "--fix", "--unsafe-fixes", "--allow-dirty"],
+        &[("PATH", empty.path())],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }
 
 fn rename_word(text: &str, from: &str, to: &str) -> String {
@@ -186,13 +344,12 @@ fn rename_word(text: &str, from: &str, to: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_file_changed_after_it_was_linted_is_not_fixed() {
     let copy = copy_fixture("ivy-costcap");
     let selection = budget_lint::Selection {
-        manifest_path: None,
-        packages: Vec::new(),
         paths: vec![copy.path().to_path_buf()],
-        include_ignored: false,
+        ..budget_lint::Selection::default()
     };
     let options = budget_lint::Options {
         threads: 1,
@@ -208,7 +365,7 @@ fn a_file_changed_after_it_was_linted_is_not_fixed() {
                 .findings
                 .iter()
                 .filter_map(|f| f.suggestion.as_ref())
-                .filter_map(|s| budget_lint::fix::edit_for(&report, s))
+                .flat_map(|s| budget_lint::fix::edits_for(&report, s))
                 .any(|(file, _)| report.db.get(file).path.ends_with(display))
         })
         .collect();
@@ -216,7 +373,7 @@ fn a_file_changed_after_it_was_linted_is_not_fixed() {
     for path in &edited {
         std::fs::write(path, "// rewritten\n").expect("write");
     }
-    let outcome = budget_lint::fix::apply(&report);
+    let outcome = budget_lint::fix::apply(&report, true);
     assert!(outcome.fixed.is_empty(), "{:?}", outcome.fixed);
     assert_eq!(outcome.rolled_back.len(), edited.len());
     assert!(

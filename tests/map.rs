@@ -4,6 +4,7 @@
 mod common;
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn map_of_every_fixture_matches_its_snapshot() {
     let dir = common::repo().join("tests/snapshots/map");
     let bless = std::env::var_os("BLESS").is_some();

@@ -49,6 +49,7 @@ fn the_validator_rejects_a_run_without_a_tool() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn sarif_of_every_fixture_validates_against_the_schema() {
     for dir in common::fixtures() {
         let manifest = dir.join("Cargo.toml").display().to_string();
@@ -66,6 +67,7 @@ fn sarif_of_every_fixture_validates_against_the_schema() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn the_ivy_run_matches_the_reviewed_snapshot() {
     let mut sarif = ivy();
     let run = &mut sarif["runs"][0];
@@ -77,6 +79,7 @@ fn the_ivy_run_matches_the_reviewed_snapshot() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn rules_describe_each_lint_for_code_scanning() {
     let sarif = ivy();
     let driver = &sarif["runs"][0]["tool"]["driver"];
@@ -98,20 +101,22 @@ fn rules_describe_each_lint_for_code_scanning() {
                 .as_str()
                 .is_some_and(|u| u.ends_with(&format!("{}-{}.md", lint.code, lint.name)))
         );
-        let level = match lint.default_level {
-            budget_lint::registry::Level::Deny => "error",
-            _ => "warning",
+        let (level, severity) = match lint.default_level {
+            budget_lint::registry::Level::Deny => ("error", "error"),
+            budget_lint::registry::Level::Warn => ("warning", "warning"),
+            budget_lint::registry::Level::Allow => ("note", "recommendation"),
         };
         assert_eq!(rule["defaultConfiguration"]["level"], level);
         let properties = &rule["properties"];
         assert!(properties["tags"].as_array().is_some_and(|t| !t.is_empty()));
         assert_eq!(properties["precision"], lint.precision.as_str());
-        assert_eq!(properties["problem.severity"], level);
+        assert_eq!(properties["problem.severity"], severity);
         assert!(properties.get("security-severity").is_none());
     }
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn results_link_their_evidence_and_carry_fingerprints_and_fixes() {
     let sarif = ivy();
     let run = &sarif["runs"][0];
@@ -159,24 +164,32 @@ fn results_link_their_evidence_and_carry_fingerprints_and_fixes() {
             .is_some_and(|f| f.ends_with(":1"))
     );
 
-    // The glue goes after the statement that binds the tracked cost, line 63.
+    // The glue goes after the statement that binds the tracked cost, line
+    // 63, whose `_cost` is renamed in the same fix.
     let change = &result["fixes"][0]["artifactChanges"][0];
     assert_eq!(
         change["artifactLocation"]["uri"],
         "fixtures/ivy-costcap/src/runtime/mod.rs"
     );
-    let replacement = &change["replacements"][0];
+    let replacements = change["replacements"].as_array().expect("replacements");
+    assert_eq!(replacements.len(), 2, "{replacements:?}");
     assert_eq!(
-        replacement["deletedRegion"],
+        replacements[0]["deletedRegion"],
+        serde_json::json!({ "startLine": 63, "startColumn": 20, "endLine": 63, "endColumn": 25 })
+    );
+    assert_eq!(replacements[0]["insertedContent"]["text"], "cost");
+    assert_eq!(
+        replacements[1]["deletedRegion"],
         serde_json::json!({ "startLine": 64, "startColumn": 1, "endLine": 64, "endColumn": 1 })
     );
     assert_eq!(
-        replacement["insertedContent"]["text"],
-        "    state.budget.cost_used += _cost;\n"
+        replacements[1]["insertedContent"]["text"],
+        "    state.budget.cost_used += cost;\n"
     );
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn automation_details_only_with_a_category() {
     let (_, sarif) = sarif_of(&[
         "--manifest-path",
@@ -191,9 +204,22 @@ fn automation_details_only_with_a_category() {
 }
 
 #[test]
-fn suppressed_findings_stay_with_in_source_suppressions() {
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn suppressed_findings_are_left_out_unless_asked_for() {
     let (code, sarif) = sarif_of(&["--manifest-path", &manifest("suppressions")]);
     assert_eq!(code, 0);
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    assert!(
+        results.iter().all(|r| r.get("suppressions").is_none()),
+        "{results:?}"
+    );
+    assert_eq!(results.len(), 3, "the unused suppressions alone");
+
+    let (_, sarif) = sarif_of(&[
+        "--manifest-path",
+        &manifest("suppressions"),
+        "--sarif-include-suppressed",
+    ]);
     let results = sarif["runs"][0]["results"].as_array().expect("results");
     let suppressed: Vec<(&str, &Value)> = results
         .iter()
@@ -216,6 +242,81 @@ fn suppressed_findings_stay_with_in_source_suppressions() {
 }
 
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn the_suggestions_place_is_a_related_location_linked_from_the_message() {
+    let sarif = ivy();
+    let result = &sarif["runs"][0]["results"][0];
+    let related = result["relatedLocations"].as_array().expect("related");
+    let insertion = related
+        .iter()
+        .find(|r| r["message"]["text"] == "the suggested code goes here")
+        .expect("the insertion point");
+    let location = &insertion["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "fixtures/ivy-costcap/src/runtime/mod.rs"
+    );
+    assert_eq!(location["region"]["startLine"], 64);
+    let id = insertion["id"].as_u64().expect("id");
+    let text = result["message"]["text"].as_str().expect("message");
+    assert!(
+        text.ends_with(&format!("([the suggested code goes here]({id}))")),
+        "{text}"
+    );
+}
+
+/// The file and start line of each step of a code flow.
+fn flow_steps(flow: &Value) -> Vec<(String, u64)> {
+    flow["threadFlows"][0]["locations"]
+        .as_array()
+        .expect("locations")
+        .iter()
+        .map(|step| {
+            let location = &step["location"]["physicalLocation"];
+            let uri = location["artifactLocation"]["uri"].as_str().expect("uri");
+            let file = uri.rsplit_once("/src/").map_or(uri, |(_, f)| f);
+            let line = location["region"]["startLine"].as_u64().expect("line");
+            (file.to_string(), line)
+        })
+        .collect()
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn code_flows_run_from_the_spend_to_the_check_that_cannot_fire() {
+    let sarif = ivy();
+    let flows = sarif["runs"][0]["results"][0]["codeFlows"]
+        .as_array()
+        .expect("code flows");
+    // One path per check of the cost cap.
+    assert_eq!(flows.len(), 3);
+    let step = |file: &str, line: u64| (file.to_string(), line);
+    assert_eq!(
+        flow_steps(&flows[0]),
+        [
+            step("llm/cost_tracker.rs", 24),
+            step("runtime/mod.rs", 63),
+            step("budget.rs", 15),
+            step("runtime/prepare.rs", 16),
+        ]
+    );
+    let last: Vec<u64> = flows.iter().map(|f| flow_steps(f)[3].1).collect();
+    assert_eq!(last, [16, 46, 48]);
+
+    let (_, sarif) = sarif_of(&["--manifest-path", &manifest("bl002-unchecked")]);
+    let result = &sarif["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "BL002");
+    let flows = result["codeFlows"].as_array().expect("code flows");
+    assert_eq!(
+        flow_steps(&flows[0]),
+        [step("lib.rs", 24), step("lib.rs", 9), step("lib.rs", 10)]
+    );
+    let (_, sarif) = sarif_of(&["--manifest-path", &manifest("bl003-limit-never-read")]);
+    assert!(sarif["runs"][0]["results"][0].get("codeFlows").is_none());
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn files_that_fail_to_parse_are_tool_notifications() {
     let dir = common::scratch_copy("ivy-costcap");
     std::fs::write(dir.path().join("src/broken.rs"), "fn broken( {\n").expect("write");
@@ -228,7 +329,8 @@ fn files_that_fail_to_parse_are_tool_notifications() {
         .as_array()
         .expect("notifications");
     assert_eq!(notifications.len(), 1);
-    assert_eq!(notifications[0]["level"], "error");
+    // A file that does not parse is a warning, as in every format.
+    assert_eq!(notifications[0]["level"], "warning");
     let location = &notifications[0]["locations"][0]["physicalLocation"];
     assert_eq!(location["artifactLocation"]["uri"], "src/broken.rs");
     assert_eq!(location["region"]["startLine"], 1);
@@ -239,7 +341,8 @@ fn files_that_fail_to_parse_are_tool_notifications() {
 }
 
 #[test]
-fn baselined_findings_stay_with_external_suppressions() {
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn a_run_with_a_baseline_has_no_results_for_baselined_findings() {
     let dir = common::scratch_copy("ivy-costcap");
     let baseline = dir.path().join("baseline.json").display().to_string();
     let out = common::run_in(dir.path(), &[".", "--write-baseline", &baseline]);
@@ -250,6 +353,24 @@ fn baselined_findings_stay_with_external_suppressions() {
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     let sarif = valid_sarif(&out.stdout, "baseline");
+    assert_eq!(
+        sarif["runs"][0]["results"],
+        serde_json::json!([]),
+        "code scanning would open an alert for each baselined finding"
+    );
+
+    let out = common::run_in(
+        dir.path(),
+        &[
+            ".",
+            "--baseline",
+            &baseline,
+            "--message-format",
+            "sarif",
+            "--sarif-include-suppressed",
+        ],
+    );
+    let sarif = valid_sarif(&out.stdout, "baseline kept");
     let suppressions = &sarif["runs"][0]["results"][0]["suppressions"];
     assert_eq!(suppressions[0]["kind"], "external");
     assert_eq!(

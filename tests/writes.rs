@@ -126,7 +126,11 @@ fn full_disk(try_tmpfs: bool) {
         }
         None => Some(1),
     };
-    let fix = run(dir.path(), &["--fix", "--allow-dirty", "src"], limit);
+    let fix = run(
+        dir.path(),
+        &["--fix", "--unsafe-fixes", "--allow-no-vcs", "src"],
+        limit,
+    );
     let stderr = String::from_utf8_lossy(&fix.stderr);
     let now = std::fs::read(&runtime).expect("read");
     assert!(
@@ -186,7 +190,7 @@ fn tree(dir: &Path, files: usize) {
 fn fix_args(dir: &Path) -> Vec<String> {
     vec![
         "--fix".to_string(),
-        "--allow-dirty".to_string(),
+        "--allow-no-vcs".to_string(),
         "-j".to_string(),
         "2".to_string(),
         dir.join("src").display().to_string(),

@@ -16,7 +16,16 @@ fuzz_target!(|data: &[u8]| {
     let path = dir.path().display().to_string();
     let mut findings = Vec::new();
     for prefilter in [true, false] {
-        for format in ["human", "json", "sarif"] {
+        for format in [
+            "human",
+            "short",
+            "json",
+            "cargo-json",
+            "sarif",
+            "github",
+            "mermaid",
+            "dot",
+        ] {
             let mut args = vec![
                 path.clone(),
                 "-j".to_string(),
@@ -35,8 +44,15 @@ fuzz_target!(|data: &[u8]| {
                 findings.push(doc["findings"].clone());
             }
         }
-        let map = cli::run(vec!["map".to_string(), path.clone()]);
-        assert_eq!(map.code, 0, "{}", map.stderr);
+        for format in ["human", "json", "mermaid", "dot"] {
+            let map = cli::run(vec![
+                "map".to_string(),
+                path.clone(),
+                "--message-format".to_string(),
+                format.to_string(),
+            ]);
+            assert_eq!(map.code, 0, "{}", map.stderr);
+        }
     }
     assert_eq!(
         findings[0], findings[1],

@@ -231,6 +231,8 @@ pub struct StructFact {
     pub foreign_layout: bool,
     pub fields: Vec<FieldFact>,
     pub code: CodeKind,
+    /// Declared `pub`: other crates may name it.
+    pub public: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -238,6 +240,8 @@ pub struct FieldFact {
     pub name: String,
     pub ty: TypeShape,
     pub span: Span,
+    /// Declared `pub`: other crates may read it.
+    pub public: bool,
 }
 
 /// The parts of a field's type that the model needs: every identifier in
@@ -316,6 +320,9 @@ pub struct Place {
     pub chain: Vec<String>,
     /// Shared by the copies of the place that operands and locals hold.
     pub field: std::sync::Arc<str>,
+    /// `field` names a method called without arguments (`body.consumed()`):
+    /// a getter, which the model resolves to the field it returns.
+    pub getter: bool,
 }
 
 impl Place {
@@ -323,6 +330,7 @@ impl Place {
     /// do not name different types.
     pub fn may_be(&self, other: &Place) -> bool {
         self.field == other.field
+            && self.getter == other.getter
             && match (&self.root, &other.root) {
                 (Root::Typed(a), Root::Typed(b)) => a == b,
                 _ => true,
@@ -348,6 +356,32 @@ pub enum AccessKind {
     /// An operand of a comparison; the comparison is `Access::comparison`.
     Compare,
     Read,
+    /// Initialised in a struct literal from a value that is not a constant:
+    /// a snapshot of a local or a copy of another field.
+    Fill,
+    /// Borrowed mutably (`&mut s.x`): whoever gets the borrow may write.
+    BorrowMut,
+    /// Named in a macro's input that does not parse as Rust: it may be read
+    /// or written, the syntax does not tell.
+    Opaque,
+}
+
+/// Where a read or a comparison sits, when that changes what it means.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Context {
+    #[default]
+    Code,
+    /// The arguments of a logging or formatting macro (`info!`, `println!`,
+    /// `format!`, `write!`).
+    Log,
+    /// A hand-written `fmt` of `Display` or `Debug`: showing a value.
+    Display,
+    /// Copying a field into the same field of another value of its type
+    /// (`merged.policy.max_tokens = overlay.policy.max_tokens`), and the
+    /// condition of an `if` that does nothing else: the setting moves
+    /// between copies of a configuration, nothing acts on it.
+    Relay,
 }
 
 #[derive(Debug, Clone)]
@@ -365,6 +399,10 @@ pub struct Access {
     pub amount: Option<String>,
     /// The function the access is in, by its name's span.
     pub function: Option<Span>,
+    /// The method called on the place when it is a method call's receiver
+    /// (`load` in `self.used.load(..)`).
+    pub method: Option<std::sync::Arc<str>>,
+    pub context: Context,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing
@@ -432,6 +470,7 @@ pub struct Comparison {
     /// The `if` statement (without `else`) whose condition this is: the
     /// guard a suggestion can mirror.
     pub guard: Option<Guard>,
+    pub context: Context,
 }
 
 /// An `if` statement guarding on a comparison; its text is read from the
@@ -481,6 +520,11 @@ pub struct Call {
     pub debug_only: bool,
     pub function: Option<FnRef>,
     pub guard: Option<Guard>,
+    /// The fields that arguments other than the receiver hand over as they
+    /// are, through references, casts and conversions (`cfg.timeout`,
+    /// `Duration::from_secs(cfg.timeout_secs)`), but not computed into
+    /// another value.
+    pub handed: Vec<Place>,
 }
 
 /// A function definition and how many positions its parameters take

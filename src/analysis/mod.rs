@@ -2,7 +2,6 @@
 //! suggestions. Nothing here reads a file, decides what to parse, or knows
 //! how many threads run.
 
-pub mod directives;
 pub mod facts;
 pub mod lints;
 pub mod model;

@@ -132,6 +132,14 @@ fn stem_of(words: &[String]) -> String {
         .join("_")
 }
 
+/// Whether the stem `narrow` qualifies `wide` with leading words:
+/// `batch_size` narrows `size`, `size` does not narrow `batch_item`.
+pub fn stem_narrows(narrow: &str, wide: &str) -> bool {
+    narrow
+        .strip_suffix(wide)
+        .is_some_and(|head| head.ends_with('_'))
+}
+
 /// How many of `words` remain when trailing units are stripped, keeping at
 /// least one.
 fn unit_free_len(words: &[String]) -> usize {
@@ -145,6 +153,19 @@ fn unit_free_len(words: &[String]) -> usize {
 /// Whether a name is nothing but a countdown word: `remaining`, `left`.
 pub fn is_bare_countdown(name: &str) -> bool {
     COUNTDOWN_WORDS.contains(&name)
+}
+
+/// The most fields a struct may have for a bare limit in it to bound one of
+/// them: a small counting object (`{ limit, current }`, `{ cap, head, tail
+/// }`), not a record or a configuration whose `max` may mean anything.
+pub const BARE_LIMIT_STRUCT_FIELDS: usize = 4;
+
+/// Whether a name is nothing but a limit word: `limit`, `max`, `cap`. Such
+/// a field names no dimension; only a comparison can tell what it bounds.
+pub fn is_bare_limit(name: &str) -> bool {
+    let words = words(name);
+    matches!(words.as_slice(), [word]
+        if LIMIT_PREFIXES.contains(&word.as_str()) || LIMIT_SUFFIXES.contains(&word.as_str()))
 }
 
 /// The stem a field names when it has no usage or limit word: `retries`
@@ -183,6 +204,16 @@ pub fn classify(name: &str, ty: &TypeShape, vocabulary: &Vocabulary) -> Role {
     }
     if let Some(role) = limit_role(words, vocabulary) {
         return role;
+    }
+    // `cap_cents`, `quota_bytes`: a limit word alone before a unit bounds
+    // the unit, as `max_cents` does.
+    if let [word] = stripped
+        && words.len() > stripped.len()
+        && (vocabulary.is_limit_suffix(word) || vocabulary.is_limit_prefix(word))
+    {
+        return Role::Limit {
+            stem: stem_of(&all_words[1..]),
+        };
     }
     if !ty.is_numeric() {
         return Role::Other;
@@ -282,9 +313,12 @@ pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(
     for (index, (field, role)) in fields.iter().zip(&roles).enumerate() {
         let explicit = vocabulary.explicit_fields.iter().any(|f| f == field);
         let limit = matches!(role, Role::Limit { .. } | Role::TimeLimit) || explicit;
-        // Only a limit's stem makes a bare name a budget field.
-        let bare = !limit_stems.is_empty()
-            && (is_bare_countdown(field) || limit_stems.contains(&bare_stem(field).as_str()));
+        // Only a limit's stem makes a bare name a budget field; a bare
+        // countdown word may be one by what the code does with it, and a
+        // bare limit word by what code compares it with.
+        let bare = is_bare_countdown(field)
+            || (fields.len() <= BARE_LIMIT_STRUCT_FIELDS && is_bare_limit(field))
+            || (!limit_stems.is_empty() && limit_stems.contains(&bare_stem(field).as_str()));
         if *role != Role::Other || bare || explicit {
             possible.push((index, limit));
         }
@@ -324,6 +358,30 @@ fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_word_before_a_unit_bounds_the_unit() {
+        let words = Vocabulary::default();
+        let cents = |name: &str| classify(name, &numeric(), &words);
+        assert_eq!(
+            cents("cap_cents"),
+            Role::Limit {
+                stem: "cent".into()
+            }
+        );
+        assert_eq!(
+            cents("max_cents"),
+            Role::Limit {
+                stem: "cent".into()
+            }
+        );
+        assert_eq!(
+            cents("spent_cents"),
+            Role::CountUp {
+                stem: "cent".into()
+            }
+        );
+    }
 
     fn numeric() -> TypeShape {
         TypeShape {
@@ -386,6 +444,12 @@ mod tests {
         assert_eq!(role("costUsed"), up("cost"));
         assert_eq!(role("maxTurns"), limit("turn"));
         assert_eq!(bare_stem("retries"), "retry");
+        assert!(stem_narrows("batch_size", "size"));
+        assert!(is_bare_limit("limit") && is_bare_limit("max") && is_bare_limit("Cap"));
+        assert!(!is_bare_limit("max_turns") && !is_bare_limit("maximum_depth"));
+        assert!(!stem_narrows("batch_item", "size"));
+        assert!(!stem_narrows("size", "size"));
+        assert!(!stem_narrows("upsize", "size"));
         assert_eq!(role("max_cents"), limit("cent"));
         assert_eq!(role("max_total_tokens"), limit("token"));
         assert_eq!(role("total_bytes"), up("byte"));

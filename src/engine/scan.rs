@@ -315,7 +315,7 @@ pub fn scan(text: &str, vocabulary: &names::Vocabulary) -> Scan {
 
 fn scan_with(text: &str, vocabulary: &names::Vocabulary, tokens: &mut Tokens) -> Scan {
     let mut scan = Scan {
-        directives: crate::analysis::directives::mentioned(text),
+        directives: crate::analysis::syntax::directives::mentioned(text),
         ..Scan::default()
     };
     // Offsets are kept as `u32`.

@@ -3,6 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use super::package_spec::Spec;
 use crate::analysis::facts::CodeKind;
 
 /// A file to lint and how the loader classifies it before parsing.
@@ -23,12 +24,30 @@ pub struct Discovery {
     /// read: the workspace root, or the paths given.
     pub roots: Vec<PathBuf>,
     pub warnings: Vec<String>,
+    /// The selected packages, as cargo describes them; none without cargo
+    /// metadata.
+    pub packages: Vec<Package>,
+}
+
+/// A package as cargo's messages name it.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// Cargo's package id.
+    pub id: String,
+    pub manifest_path: PathBuf,
+    /// Each target's source file and its description, as `cargo metadata`
+    /// gives it.
+    pub targets: Vec<(PathBuf, serde_json::Value)>,
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
     pub manifest_path: Option<PathBuf>,
+    /// Members to lint, as `-p` specs: names, `name@version`, package
+    /// ids or globs. Every member when empty.
     pub packages: Vec<String>,
+    /// Members to leave out of the whole workspace, as specs.
+    pub exclude: Vec<String>,
     pub paths: Vec<PathBuf>,
     /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
     /// file leave out, and hidden files.
@@ -39,6 +58,24 @@ const TEST_DIRS: &[&str] = &["tests", "benches", "examples"];
 
 /// The files `selection` asks for, found on up to `threads` threads.
 pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, String> {
+    let discovery = discover_selected(selection, threads)?;
+    if discovery.inputs.is_empty() {
+        let place = if selection.paths.is_empty() {
+            format!("the selected packages under `{}`", discovery.root.display())
+        } else {
+            selection
+                .paths
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(format!("no Rust file to lint in {place}"));
+    }
+    Ok(discovery)
+}
+
+fn discover_selected(selection: &Selection, threads: usize) -> Result<Discovery, String> {
     let walk = Walk {
         threads,
         include_ignored: selection.include_ignored,
@@ -48,6 +85,10 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
     }
     let manifest = match &selection.manifest_path {
         Some(path) => {
+            // Cargo's own words for both.
+            if path.file_name().is_none_or(|name| name != "Cargo.toml") || path.is_dir() {
+                return Err("the manifest-path must be a path to a Cargo.toml file".to_string());
+            }
             if !path.is_file() {
                 return Err(format!("manifest path `{}` does not exist", path.display()));
             }
@@ -56,11 +97,13 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
         None => find_manifest()?,
     };
     let manifest = absolute(&manifest);
-    match cargo_members(&manifest, &selection.packages, walk) {
+    let specs = |texts: &[String]| -> Result<Vec<Spec>, String> {
+        texts.iter().map(|text| Spec::parse(text)).collect()
+    };
+    let (packages, exclude) = (specs(&selection.packages)?, specs(&selection.exclude)?);
+    match cargo_members(&manifest, &packages, &exclude, walk) {
         Ok(discovery) => Ok(discovery),
-        Err(MetadataError::UnknownPackage(name)) => {
-            Err(format!("package `{name}` is not a member of the workspace"))
-        }
+        Err(MetadataError::Unmatched(message)) => Err(message),
         Err(MetadataError::Cargo(reason)) => {
             let dir = manifest.parent().unwrap_or(Path::new(".")).to_path_buf();
             let mut discovery = Discovery {
@@ -97,7 +140,8 @@ fn find_manifest() -> Result<PathBuf, String> {
 
 enum MetadataError {
     Cargo(String),
-    UnknownPackage(String),
+    /// A `-p` spec that names no member, in cargo's words.
+    Unmatched(String),
 }
 
 /// How the tree is walked.
@@ -134,38 +178,81 @@ fn metadata(manifest: &Path) -> Result<cargo_metadata::Metadata, String> {
 
 fn cargo_members(
     manifest: &Path,
-    packages: &[String],
+    packages: &[Spec],
+    exclude: &[Spec],
     walk: Walk,
 ) -> Result<Discovery, MetadataError> {
     let metadata = metadata(manifest).map_err(MetadataError::Cargo)?;
-    for name in packages {
-        if !metadata
-            .workspace_packages()
-            .iter()
-            .any(|p| &p.name.to_string() == name)
-        {
-            return Err(MetadataError::UnknownPackage(name.clone()));
-        }
-    }
+    let members = metadata.workspace_packages();
     let root = metadata.workspace_root.clone().into_std_path_buf();
+    let unmatched = |specs: &[Spec]| -> Vec<String> {
+        specs
+            .iter()
+            .filter(|spec| !members.iter().any(|p| spec.matches(p)))
+            .map(|spec| format!("`{}`", spec.text()))
+            .collect()
+    };
+    let (names, globs): (Vec<&Spec>, Vec<&Spec>) = packages.iter().partition(|s| !s.is_glob());
+    if let Some(name) = names
+        .iter()
+        .find(|spec| !members.iter().any(|p| spec.matches(p)))
+    {
+        return Err(MetadataError::Unmatched(format!(
+            "package ID specification `{}` did not match any packages in the workspace at `{}`",
+            name.text(),
+            root.display()
+        )));
+    }
+    let missing_globs: Vec<String> = globs
+        .iter()
+        .filter(|spec| !members.iter().any(|p| spec.matches(p)))
+        .map(|spec| format!("`{}`", spec.text()))
+        .collect();
+    if !missing_globs.is_empty() {
+        return Err(MetadataError::Unmatched(format!(
+            "package pattern(s) {} not found in the workspace at `{}`",
+            missing_globs.join(", "),
+            root.display()
+        )));
+    }
     let mut discovery = Discovery {
         roots: vec![resolved(&root)],
         root,
         ..Discovery::default()
     };
+    let unmatched_excludes = unmatched(exclude);
+    if !unmatched_excludes.is_empty() {
+        discovery.warnings.push(format!(
+            "excluded package(s) {} not found in the workspace",
+            unmatched_excludes.join(", ")
+        ));
+    }
     discovery.manifests.push(manifest.to_path_buf());
     let root_manifest = discovery.root.join("Cargo.toml");
     if root_manifest != manifest && root_manifest.is_file() {
         discovery.manifests.push(root_manifest);
     }
     for package in metadata.workspace_packages() {
-        if !packages.is_empty() && !packages.contains(&package.name.to_string()) {
+        let selected = packages.is_empty() || packages.iter().any(|spec| spec.matches(package));
+        if !selected || exclude.iter().any(|spec| spec.matches(package)) {
             continue;
         }
         let package_manifest = package.manifest_path.clone().into_std_path_buf();
         if !discovery.manifests.contains(&package_manifest) {
-            discovery.manifests.push(package_manifest);
+            discovery.manifests.push(package_manifest.clone());
         }
+        discovery.packages.push(Package {
+            id: package.id.repr.clone(),
+            manifest_path: package_manifest,
+            targets: package
+                .targets
+                .iter()
+                .filter_map(|target| {
+                    let description = serde_json::to_value(target).ok()?;
+                    Some((target.src_path.clone().into_std_path_buf(), description))
+                })
+                .collect(),
+        });
         let dir = package
             .manifest_path
             .parent()

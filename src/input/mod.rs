@@ -3,4 +3,5 @@
 
 pub mod discover;
 pub mod modules;
+pub mod package_spec;
 pub mod source;

@@ -35,15 +35,28 @@ pub fn render(report: &Report) -> String {
             properties.push(format!("file={}", property(&repo_path(report, file))));
             properties.push(format!("line={line}"));
         }
-        properties.push(format!(
-            "title={}",
-            property("budget-lint could not lint this file")
-        ));
-        let message = format!("could not lint `{}`: {}", error.display, error.message);
+        // A file that does not parse is a warning, one that cannot be read
+        // an error, as in every other format.
+        let (level, word, title, what) = match error.file {
+            Some(_) => (
+                Level::Warn,
+                "warning",
+                "budget-lint could not parse this file",
+                "could not parse",
+            ),
+            None => (
+                Level::Deny,
+                "error",
+                "budget-lint could not read this file",
+                "could not lint",
+            ),
+        };
+        properties.push(format!("title={}", property(title)));
+        let message = format!("{what} `{}`: {}", error.display, error.message);
         entries.push(Entry {
-            level: Level::Warn,
-            command: format!("::warning {}::{}\n", properties.join(","), data(&message)),
-            plain: format!("warning: {message}\n"),
+            level,
+            command: format!("::{word} {}::{}\n", properties.join(","), data(&message)),
+            plain: format!("{word}: {message}\n"),
         });
     }
     for warning in &report.warnings {
@@ -160,7 +173,17 @@ fn message(report: &Report, finding: &Finding) -> String {
     }
     lines.extend(finding.notes.iter().map(|n| format!("note: {n}")));
     if let Some(suggestion) = &finding.suggestion {
-        lines.push(format!("help: {}: {}", suggestion.message, suggestion.code));
+        let patches = super::patch::patches(report, suggestion);
+        if patches.is_empty() {
+            lines.push(format!("help: {}: {}", suggestion.message, suggestion.code));
+        } else {
+            lines.push(format!("help: {}", suggestion.message));
+            for patch in &patches {
+                let path = repo_path(report, patch.file);
+                let block = super::patch::plain(&path, patch, super::patch::gutter(patch), '|');
+                lines.push(block.trim_end().to_string());
+            }
+        }
     }
     lines.join("\n")
 }

@@ -66,10 +66,21 @@ struct JsonSuggestion<'a> {
     after: Option<Location>,
     /// The code replaces this location.
     replaces: Option<Location>,
+    /// The other edits of the same fix.
+    parts: Vec<JsonPart<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonPart<'a> {
+    replaces: Location,
+    code: &'a str,
 }
 
 #[derive(Serialize)]
 struct JsonError<'a> {
+    /// `warning` for a file that does not parse, which leaves the exit
+    /// status alone; `error` for one that cannot be read.
+    level: &'static str,
     file: &'a str,
     location: Option<Location>,
     message: &'a str,
@@ -112,6 +123,14 @@ pub fn render(report: &Report) -> String {
                 applicability: s.applicability,
                 after: s.anchor.map(|span| locate(db, span)),
                 replaces: s.replaces.map(|span| locate(db, span)),
+                parts: s
+                    .parts
+                    .iter()
+                    .map(|part| JsonPart {
+                        replaces: locate(db, part.span),
+                        code: &part.code,
+                    })
+                    .collect(),
             }),
         })
         .collect();
@@ -119,6 +138,7 @@ pub fn render(report: &Report) -> String {
         .errors
         .iter()
         .map(|e| JsonError {
+            level: if e.file.is_some() { "warning" } else { "error" },
             file: &e.display,
             location: e.file.map(|file| {
                 locate(

@@ -1,52 +1,121 @@
-//! `cargo budget-lint map`: every budget the model found and its wiring.
+//! `cargo budget-lint map`: every budget the model found and its wiring,
+//! as a table or as JSON.
 
+use serde::Serialize;
+
+use super::{Location, locate};
 use crate::Report;
 use crate::analysis::facts::CodeKind;
 use crate::analysis::model::{FieldId, Model};
 use crate::analysis::names::Role;
 
-pub fn render(report: &Report) -> String {
+/// One counter and what the model knows of it.
+#[derive(Serialize)]
+struct Budget {
+    counter: String,
+    #[serde(rename = "struct")]
+    struct_name: String,
+    field: String,
+    countdown: bool,
+    /// The limits that bound it; none for a countdown, whose limit is zero.
+    limits: Vec<String>,
+    location: Location,
+    spends: Counts,
+    checks: Counts,
+}
+
+#[derive(Serialize)]
+struct Counts {
+    production: usize,
+    test: usize,
+}
+
+#[derive(Serialize)]
+struct Document {
+    schema_version: u32,
+    budgets: Vec<Budget>,
+}
+
+fn budgets(report: &Report) -> Vec<Budget> {
     let model = &report.model;
-    let mut out = String::new();
     let mut pairings: Vec<_> = model.pairings.iter().collect();
     pairings.sort_by_key(|p| model.fields[p.counter].span);
-    if pairings.is_empty() {
-        out.push_str("no budgets found\n");
-        return out;
+    pairings
+        .into_iter()
+        .map(|pairing| {
+            let counter = pairing.counter;
+            let field = &model.fields[counter];
+            let countdown = matches!(field.role, Role::Countdown { .. });
+            let uses = &model.uses[counter];
+            let (check_prod, check_test) =
+                count_checks(model, counter, &pairing.limits, pairing.countdown);
+            Budget {
+                counter: model.field_path(counter),
+                struct_name: model.struct_of(counter).name.clone(),
+                field: field.name.clone(),
+                countdown,
+                limits: if countdown {
+                    Vec::new()
+                } else {
+                    pairing
+                        .limits
+                        .iter()
+                        .map(|&l| model.field_path(l))
+                        .collect()
+                },
+                location: locate(&report.db, field.span),
+                spends: Counts {
+                    production: uses.production_spends.len() + uses.uncertain_spends,
+                    test: uses.test_writes.len(),
+                },
+                checks: Counts {
+                    production: check_prod,
+                    test: check_test,
+                },
+            }
+        })
+        .collect()
+}
+
+pub fn render(report: &Report) -> String {
+    let budgets = budgets(report);
+    if budgets.is_empty() {
+        return "no budgets found\n".to_string();
     }
-    out.push_str(&format!(
+    let mut out = format!(
         "{:<40} {:<40} {:>11} {:>11} {:>11} {:>11}\n",
         "counter", "limit", "spend prod", "spend test", "check prod", "check test"
-    ));
-    for pairing in pairings {
-        let counter = pairing.counter;
-        let limit = match (&model.fields[counter].role, pairing.limits.as_slice()) {
-            (Role::Countdown { .. }, _) => "(zero)".to_string(),
-            (_, []) => "(none)".to_string(),
-            (_, limits) => limits
-                .iter()
-                .map(|&l| model.field_path(l))
-                .collect::<Vec<_>>()
-                .join(", "),
+    );
+    for budget in budgets {
+        let limit = match (budget.countdown, budget.limits.as_slice()) {
+            (true, _) => "(zero)".to_string(),
+            (false, []) => "(none)".to_string(),
+            (false, limits) => limits.join(", "),
         };
-        let uses = &model.uses[counter];
-        let (check_prod, check_test) =
-            count_checks(model, counter, &pairing.limits, pairing.countdown);
-        let file = &report.db.get(model.fields[counter].span.file);
-        let line = file.location(model.fields[counter].span.start).line;
         out.push_str(&format!(
             "{:<40} {:<40} {:>11} {:>11} {:>11} {:>11}  {}:{}\n",
-            model.field_path(counter),
+            budget.counter,
             limit,
-            uses.production_spends.len() + uses.uncertain_spends,
-            uses.test_writes.len(),
-            check_prod,
-            check_test,
-            file.display,
-            line
+            budget.spends.production,
+            budget.spends.test,
+            budget.checks.production,
+            budget.checks.test,
+            budget.location.file,
+            budget.location.start.line
         ));
     }
     out
+}
+
+/// The map as one JSON document, schema version 1 (see README.md).
+pub fn render_json(report: &Report) -> String {
+    let document = Document {
+        schema_version: 1,
+        budgets: budgets(report),
+    };
+    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 fn count_checks(

@@ -1,11 +1,16 @@
 //! Output formats. Each emitter turns a report into text.
 
+pub mod cargo_json;
+pub mod diagram;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod map;
+pub mod patch;
 pub mod sarif;
+pub mod short;
 pub mod summary;
+pub mod wiring;
 
 use crate::Report;
 use crate::analysis::facts::{FileId, Span};

@@ -1,5 +1,7 @@
 //! SARIF 2.1.0 for GitHub code scanning: one rule per lint, one result per
-//! finding (suppressed ones included, with their suppression), paths
+//! reported finding (suppressed ones only when asked, with their
+//! suppression), the evidence and the suggestion's place as related
+//! locations, code flows from spend to check for BL001 and BL002, paths
 //! relative to the repository root, columns in UTF-16 code units.
 
 use std::collections::HashMap;
@@ -7,6 +9,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::repo_path;
+use super::wiring::{self, Missing};
 use crate::Report;
 use crate::analysis::facts::{FileId, Span};
 use crate::diagnostic::{Finding, Suggestion, Suppressed};
@@ -20,15 +23,36 @@ const INFORMATION_URI: &str = "https://github.com/budget-lint/cargo-budget-lint"
 const FULL_DESCRIPTION_MAX: usize = 1024;
 /// The key of our logical fingerprint in `partialFingerprints`.
 const LOGICAL_FINGERPRINT: &str = "budgetLint/v1";
+/// The related location where a suggestion's code goes.
+const INSERTION_MESSAGE: &str = "the suggested code goes here";
+/// Code flows per result: one per pair of a spend and a check can grow
+/// quadratically.
+const MAX_CODE_FLOWS: usize = 10;
 
-/// Renders the report; `category` becomes `automationDetails.id`, which
-/// otherwise stays unset so that the upload's own category applies.
-pub fn render(report: &Report, category: Option<&str>) -> String {
+/// What a SARIF run holds beyond the reported findings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// `automationDetails.id`; unset, the upload's own category applies.
+    pub category: Option<&'a str>,
+    /// Keep suppressed and baselined findings, marked with their
+    /// suppression, for audits. GitHub code scanning opens an alert for
+    /// them all the same, so they are left out by default.
+    pub include_suppressed: bool,
+}
+
+/// Renders the report.
+pub fn render(report: &Report, options: Options) -> String {
+    let category = options.category;
     let mut writer = Writer {
         report,
         line_hashes: HashMap::new(),
     };
-    let results: Vec<Value> = report.findings.iter().map(|f| writer.result(f)).collect();
+    let results: Vec<Value> = report
+        .findings
+        .iter()
+        .filter(|f| options.include_suppressed || f.suppressed.is_none())
+        .map(|f| writer.result(f))
+        .collect();
     let mut run = json!({
         "tool": {
             "driver": {
@@ -200,7 +224,7 @@ impl Writer<'_> {
             .iter()
             .position(|l| l.code == finding.lint.code)
             .unwrap_or(0);
-        let related: Vec<Value> = finding
+        let mut related: Vec<Value> = finding
             .related
             .iter()
             .enumerate()
@@ -212,6 +236,18 @@ impl Writer<'_> {
                 })
             })
             .collect();
+        let insertion = finding
+            .suggestion
+            .as_ref()
+            .and_then(|s| super::patch::place(self.report, s));
+        let insertion_id = related.len() + 1;
+        if let Some(span) = insertion {
+            related.push(json!({
+                "id": insertion_id,
+                "physicalLocation": self.physical(span),
+                "message": { "text": INSERTION_MESSAGE },
+            }));
+        }
         let mut fingerprints = Map::new();
         if let Some(hash) = self.line_hash(finding.primary) {
             fingerprints.insert("primaryLocationLineHash".into(), hash.into());
@@ -224,7 +260,7 @@ impl Writer<'_> {
             "ruleId": finding.lint.code,
             "ruleIndex": rule_index,
             "level": level(finding.level),
-            "message": { "text": message(finding) },
+            "message": { "text": message(finding, insertion.map(|_| insertion_id)) },
             "locations": [{ "physicalLocation": self.physical(finding.primary) }],
             "partialFingerprints": fingerprints,
         });
@@ -234,30 +270,136 @@ impl Writer<'_> {
         if let Some(fix) = finding.suggestion.as_ref().and_then(|s| self.fix(s)) {
             result["fixes"] = json!([fix]);
         }
+        let flows = self.code_flows(finding);
+        if !flows.is_empty() {
+            result["codeFlows"] = Value::Array(flows);
+        }
         if let Some(suppressed) = &finding.suppressed {
             result["suppressions"] = json!([self.suppression(suppressed)]);
         }
         result
     }
 
-    /// The suggestion as the same text edit `--fix` makes.
-    fn fix(&self, suggestion: &Suggestion) -> Option<Value> {
-        let (file, edit) = crate::fix::edit_for(self.report, suggestion)?;
-        let span = Span {
-            file,
-            start: edit.range.start,
-            end: edit.range.end,
+    /// For BL001, a path from each spend of the parallel tracker, through
+    /// the place where its amount is in hand and the counter that is never
+    /// spent, to each check that cannot fire; for BL002, from each spend
+    /// through the counter to the limit no check compares it with. GitHub
+    /// shows them under "Show paths".
+    fn code_flows(&self, finding: &Finding) -> Vec<Value> {
+        let Some(wiring) = wiring::of_finding(self.report, finding) else {
+            return Vec::new();
         };
-        let region = &self.physical(span)["region"];
+        let model = &self.report.model;
+        let counter = model.field_path(wiring.counter);
+        let declaration = model.fields[wiring.counter].span;
+        let mut paths: Vec<(String, Vec<(Span, String)>)> = Vec::new();
+        match wiring.missing {
+            Missing::Spend { glue } => {
+                for (tracker, spends) in &wiring.trackers {
+                    let tracker = model.field_path(*tracker);
+                    for &spend in spends {
+                        for &check in &wiring.checks {
+                            let mut steps = vec![(
+                                spend,
+                                format!(
+                                    "the amount is spent on the parallel tracker `{tracker}` here"
+                                ),
+                            )];
+                            if let Some(glue) = glue {
+                                steps.push((
+                                    glue,
+                                    format!("the amount is in hand here, but `{counter}` is not spent by it"),
+                                ));
+                            }
+                            steps.push((
+                                declaration,
+                                format!("`{counter}` keeps its initial value"),
+                            ));
+                            steps.push((check, "so this check can never fire".to_string()));
+                            paths.push((
+                                format!("`{tracker}` is spent, `{counter}` is checked"),
+                                steps,
+                            ));
+                        }
+                    }
+                }
+            }
+            Missing::Check { limit } => {
+                let limit_path = model.field_path(limit);
+                for &spend in &wiring.spends {
+                    paths.push((
+                        format!("`{counter}` is spent, `{limit_path}` never compared with it"),
+                        vec![
+                            (spend, format!("`{counter}` is spent here")),
+                            (declaration, "it accumulates here".to_string()),
+                            (
+                                model.fields[limit].span,
+                                "but no check compares it with this limit".to_string(),
+                            ),
+                        ],
+                    ));
+                }
+            }
+            Missing::None => {}
+        }
+        paths
+            .into_iter()
+            .take(MAX_CODE_FLOWS)
+            .map(|(message, steps)| {
+                let locations: Vec<Value> = steps
+                    .into_iter()
+                    .map(|(span, text)| {
+                        json!({
+                            "location": {
+                                "physicalLocation": self.physical(span),
+                                "message": { "text": plain(&text) },
+                            }
+                        })
+                    })
+                    .collect();
+                json!({
+                    "message": { "text": plain(&message) },
+                    "threadFlows": [{ "locations": locations }],
+                })
+            })
+            .collect()
+    }
+
+    /// The suggestion as the same text edits `--fix` makes.
+    fn fix(&self, suggestion: &Suggestion) -> Option<Value> {
+        let edits = crate::fix::edits_for(self.report, suggestion);
+        let mut changes: Vec<Value> = Vec::new();
+        let mut last_file = None;
+        for (file, edit) in edits {
+            let span = Span {
+                file,
+                start: edit.range.start,
+                end: edit.range.end,
+            };
+            let replacement = json!({
+                "deletedRegion": self.physical(span)["region"],
+                "insertedContent": { "text": edit.text },
+            });
+            if last_file == Some(file)
+                && let Some(Value::Array(replacements)) = changes
+                    .last_mut()
+                    .and_then(|change| change.get_mut("replacements"))
+            {
+                replacements.push(replacement);
+                continue;
+            }
+            last_file = Some(file);
+            changes.push(json!({
+                "artifactLocation": { "uri": self.uri(file) },
+                "replacements": [replacement],
+            }));
+        }
+        if changes.is_empty() {
+            return None;
+        }
         Some(json!({
             "description": { "text": sentence(&plain(&suggestion.message)) },
-            "artifactChanges": [{
-                "artifactLocation": { "uri": self.uri(file) },
-                "replacements": [{
-                    "deletedRegion": region,
-                    "insertedContent": { "text": edit.text },
-                }],
-            }],
+            "artifactChanges": changes,
         }))
     }
 
@@ -303,9 +445,15 @@ impl Writer<'_> {
                     }),
                     None => json!({ "artifactLocation": { "uri": uri_encode(&error.display) } }),
                 };
+                // A file that does not parse is a warning, one that cannot
+                // be read an error, as in every other format.
+                let (level, what) = match error.file {
+                    Some(_) => ("warning", "could not parse"),
+                    None => ("error", "could not lint"),
+                };
                 json!({
-                    "level": "error",
-                    "message": { "text": sentence(&plain(&format!("could not lint `{}`: {}", error.display, error.message))) },
+                    "level": level,
+                    "message": { "text": sentence(&plain(&format!("{what} `{}`: {}", error.display, error.message))) },
                     "locations": [{ "physicalLocation": location }],
                 })
             })
@@ -325,8 +473,9 @@ impl Writer<'_> {
 }
 
 /// The finding's message with its notes, its evidence linked to the
-/// related locations by id, and its suggestion.
-fn message(finding: &Finding) -> String {
+/// related locations by id, and its suggestion linked to where its code
+/// goes.
+fn message(finding: &Finding, insertion: Option<usize>) -> String {
     let mut text = sentence(&plain(&finding.message));
     for note in &finding.notes {
         text.push(' ');
@@ -347,6 +496,9 @@ fn message(finding: &Finding) -> String {
             plain(&suggestion.message),
             plain(suggestion.code.trim())
         ));
+        if let Some(id) = insertion {
+            text.push_str(&format!(" ([{INSERTION_MESSAGE}]({id}))"));
+        }
     }
     text
 }

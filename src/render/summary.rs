@@ -40,6 +40,7 @@ pub fn render(report: &Report) -> String {
             ));
         }
     }
+    out.push_str(&diagrams(report));
     let in_source = report
         .findings
         .iter()
@@ -79,6 +80,38 @@ pub fn render(report: &Report) -> String {
         }
     }
     out.push('\n');
+    out
+}
+
+/// How many finding diagrams one summary holds.
+const MAX_DIAGRAMS: usize = 10;
+
+/// A Mermaid wiring diagram for each denied finding that has one (BL001,
+/// BL002), which GitHub renders in the summary.
+fn diagrams(report: &Report) -> String {
+    let mut out = String::new();
+    let denied = report.active().filter(|f| f.level == Level::Deny);
+    let mut drawn = 0;
+    for finding in denied {
+        let diagram = super::diagram::of_findings(report, std::iter::once(finding));
+        if diagram.is_empty() {
+            continue;
+        }
+        if drawn == MAX_DIAGRAMS {
+            out.push_str(&format!(
+                "\nThe first {MAX_DIAGRAMS} findings are drawn; `cargo budget-lint map --message-format mermaid` draws every budget.\n"
+            ));
+            break;
+        }
+        drawn += 1;
+        out.push_str(&format!(
+            "\n#### `{}` `{}::{}`\n\n```mermaid\n{}```\n",
+            finding.lint.code,
+            cell(&finding.subject.0),
+            cell(&finding.subject.1),
+            diagram.mermaid()
+        ));
+    }
     out
 }
 

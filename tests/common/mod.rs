@@ -24,6 +24,20 @@ pub fn fixtures() -> Vec<PathBuf> {
     dirs
 }
 
+/// The fixtures to lint: all of them, or those whose directory name holds
+/// the text of the `FIXTURE` environment variable (`FIXTURE=ivy cargo test
+/// --test fixtures`).
+pub fn selected_fixtures() -> Vec<PathBuf> {
+    let wanted = std::env::var("FIXTURE").unwrap_or_default();
+    fixtures()
+        .into_iter()
+        .filter(|dir| {
+            dir.file_name()
+                .is_some_and(|name| name.to_string_lossy().contains(&wanted))
+        })
+        .collect()
+}
+
 pub struct Run {
     pub code: i32,
     pub stdout: String,

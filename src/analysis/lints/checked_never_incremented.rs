@@ -2,7 +2,7 @@
 //! spends it, so the check can never fire.
 
 use super::field_finding;
-use crate::analysis::model::Model;
+use crate::analysis::model::{Model, RoleEvidence};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
@@ -25,7 +25,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
         {
             continue;
         }
-        demand.every_access(&model.fields[counter]);
+        demand.every_access(model, counter);
         for (tracker, _) in model.parallel_trackers(counter) {
             demand.amounts_of(&model.fields[tracker]);
         }
@@ -44,11 +44,13 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         if !uses.production_spends.is_empty() || uses.uncertain_spends > 0 {
             continue;
         }
-        // A counter named only by a limit's stem may be a plain value
-        // (`align` beside `max_align`): without any write but its
-        // initialisation, nothing says it counts.
-        if model.bare_counters.contains(&counter) && uses.test_writes.is_empty() && uses.resets == 0
-        {
+        // A counter named only by a limit's stem, or only by a comparison
+        // with a limit, may be a plain value (`align` beside `max_align`, an
+        // `anchor_line` read from a request): unless it starts at zero or
+        // is written besides its initialisation, nothing says it counts.
+        let weakly_named = model.bare_counters.contains(&counter)
+            || model.fields[counter].evidence == RoleEvidence::Comparison;
+        if weakly_named && uses.test_writes.is_empty() && uses.resets == 0 && uses.zero_inits == 0 {
             continue;
         }
         let checks = model.enforcing_checks(pairing);

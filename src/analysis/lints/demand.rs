@@ -9,7 +9,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::model::{FieldId, FieldInfo, Model, StructId};
-use crate::analysis::names::Role;
+use crate::analysis::names::{self, Role};
 
 /// How far the analysis has got when a demand is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +31,10 @@ pub struct Demand {
     /// of one of these structs (a typed receiver, or the only struct that
     /// declares the name).
     pub certain: HashMap<String, HashSet<StructId>>,
+    /// Names whose accesses count when they go through a receiver typed as
+    /// one of these structs itself (`self.limit` in its `impl`, a parameter
+    /// of its type), in files that name the struct.
+    pub own: HashMap<String, HashSet<StructId>>,
     /// Fields whose spent amounts a suggestion follows out of the functions
     /// that spend them, through returned values and `let` bindings
     /// (`suggest::flow`).
@@ -38,17 +42,33 @@ pub struct Demand {
 }
 
 impl Demand {
-    /// Every access of the field's name counts.
-    pub fn every_access(&mut self, field: &FieldInfo) {
-        self.every.insert(field.name.clone());
+    /// Every access of the field's name counts, and every call of its
+    /// getters.
+    pub fn every_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        self.every.insert(info.name.clone());
+        self.every
+            .extend(model.getters_of(field).map(str::to_string));
     }
 
-    /// The accesses that resolve for certain to the field count.
-    pub fn certain_access(&mut self, field: &FieldInfo) {
-        self.certain
-            .entry(field.name.clone())
+    /// The accesses that resolve for certain to the field count, through its
+    /// getters too.
+    pub fn certain_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        let names =
+            std::iter::once(info.name.clone()).chain(model.getters_of(field).map(str::to_string));
+        for name in names {
+            self.certain.entry(name).or_default().insert(info.owner);
+        }
+    }
+
+    /// The accesses through a receiver of the field's own struct count.
+    pub fn own_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        self.own
+            .entry(info.name.clone())
             .or_default()
-            .insert(field.owner);
+            .insert(info.owner);
     }
 
     /// The amounts the field is spent by count, wherever they flow.
@@ -61,6 +81,9 @@ impl Demand {
         self.every.extend(other.every);
         for (name, structs) in other.certain {
             self.certain.entry(name).or_default().extend(structs);
+        }
+        for (name, structs) in other.own {
+            self.own.entry(name).or_default().extend(structs);
         }
         self.amounts.extend(other.amounts);
     }
@@ -77,14 +100,29 @@ impl Demand {
             .flat_map(|p| p.limits.iter().copied())
             .collect();
         for (id, field) in model.fields.enumerate() {
+            // A bare `limit` names no dimension: it bounds only what its
+            // own struct's code compares it with (`Model::
+            // promote_compared_fields`), read through receivers of that
+            // struct.
+            if field.ty.is_numeric()
+                && names::is_bare_limit(&field.name)
+                && model.structs[field.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+            {
+                self.own_access(model, id);
+                continue;
+            }
             match field.role {
                 Role::Limit { .. } | Role::TimeLimit
                     if paired.contains(&id) || !model.is_read_in_production(id) =>
                 {
-                    self.every_access(field);
+                    self.every_access(model, id);
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
-                Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(field),
+                Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
+                // A bare `remaining` counts down when the code decreases it.
+                Role::Other if field.ty.is_numeric() && names::is_bare_countdown(&field.name) => {
+                    self.certain_access(model, id);
+                }
                 Role::TimeStart | Role::Other => {}
             }
         }

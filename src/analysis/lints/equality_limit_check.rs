@@ -3,7 +3,7 @@
 
 use super::field_finding;
 use crate::analysis::facts::CompareOp;
-use crate::analysis::model::Model;
+use crate::analysis::model::{Model, RoleEvidence};
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
@@ -21,6 +21,12 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
     for pairing in &model.pairings {
         let counter = pairing.counter;
         let field = &model.fields[counter];
+        // A field that is a counter only because it is compared, and is
+        // only ever assigned, may be an id or a position that wraps at the
+        // limit on purpose: it must step to count.
+        if field.evidence == RoleEvidence::Comparison && model.uses[counter].steps == 0 {
+            continue;
+        }
         let checks = model.enforcing_checks(pairing);
         if checks.is_empty() || checks.iter().any(|c| c.op != CompareOp::Equality) {
             continue;
@@ -31,6 +37,13 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         if uses.production_spends.is_empty() || !(floating || uneven_step) {
             continue;
         }
+        // A method that compares its own fields is checked once where it
+        // compares them, not again at every call through its receiver.
+        let checks = if checks.iter().any(|c| !c.through_helper) {
+            checks.into_iter().filter(|c| !c.through_helper).collect()
+        } else {
+            checks
+        };
         let step = if floating { "float" } else { "non-unit" };
         let moves = if pairing.countdown {
             "shrinks"

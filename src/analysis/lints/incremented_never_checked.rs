@@ -2,7 +2,7 @@
 //! the two, so the limit has no teeth.
 
 use super::field_finding;
-use crate::analysis::model::Model;
+use crate::analysis::model::{FieldId, Model};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
@@ -46,6 +46,21 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             .filter(|&l| model.is_read_in_production(l))
             .collect();
         if read_limits.is_empty() {
+            continue;
+        }
+        // "Never checked" needs every use in sight: a counter read where the
+        // syntax cannot tell how (a getter called on a receiver of unknown
+        // type counts), and a limit
+        // handed to other code or read where the syntax cannot tell how,
+        // may meet in a check the analysis does not see.
+        if uses.opaque > 0 || uses.uncertain_reads > 0 {
+            continue;
+        }
+        let unseen = |l: FieldId| {
+            let limit_uses = &model.uses[l];
+            model.handed_off.contains(&l) || limit_uses.opaque > 0 || limit_uses.uncertain_reads > 0
+        };
+        if read_limits.iter().any(|&l| unseen(l)) {
             continue;
         }
         // Any counter of the dimension checked against these limits enforces

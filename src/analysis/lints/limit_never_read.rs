@@ -2,7 +2,7 @@
 //! limit, so configuring it has no effect.
 
 use super::field_finding;
-use crate::analysis::model::Model;
+use crate::analysis::model::{FieldId, Model};
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
@@ -22,29 +22,127 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     for (id, field) in model.fields.enumerate() {
         if model.is_unread_limit(id) && owners.insert(field.owner) {
             for &sibling in &model.structs[field.owner].fields {
-                demand.certain_access(&model.fields[sibling]);
+                demand.certain_access(model, sibling);
             }
         }
     }
 }
 
 pub(super) fn run(model: &Model) -> Vec<Finding> {
+    unread_limits(model, false)
+}
+
+/// Names a struct's values go by when they are data passed along (a
+/// request, a response, a record) rather than settings the crate obeys.
+const DATA_SUFFIXES: &[&str] = &[
+    "Request",
+    "Response",
+    "Reply",
+    "Body",
+    "Payload",
+    "Params",
+    "Parameters",
+    "Chunk",
+    "Delta",
+    "Event",
+    "Entry",
+    "Record",
+    "Metadata",
+    "Info",
+    "Status",
+    "Stats",
+    "Statistics",
+    "Snapshot",
+    "Report",
+    "Usage",
+    "Summary",
+];
+
+/// Why a limit nothing reads may still be read by someone: its struct is
+/// data that leaves the crate or comes into it (named like a message and
+/// serialized), whose receiver or sender enforces the limit. `None` when
+/// the crate is the limit's consumer.
+pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
+    let owner = model.struct_of(limit);
+    let serde = owner
+        .derives
+        .iter()
+        .any(|d| d == "Serialize" || d == "Deserialize");
+    // A library's public struct that derives serde is an interchange
+    // format: the applications that fill it from their files, or the
+    // processes it is sent to, read its public fields.
+    let interchange = serde
+        && !model.application
+        && owner.public
+        && model.fields[limit].public
+        && model.uses[limit].set_from_values == 0;
+    if interchange {
+        return Some(format!(
+            "`{}` is a public, serialized struct of a library, which never sets `{}`: \
+             the application or the process that fills or receives it may read it",
+            owner.name, model.fields[limit].name
+        ));
+    }
+    let data_name = DATA_SUFFIXES.iter().any(|s| owner.name.ends_with(s));
+    if !data_name {
+        return None;
+    }
+    if serde {
+        return Some(format!(
+            "`{}` is serialized data that leaves the crate or comes in from outside; whoever \
+             receives it may enforce `{}`",
+            owner.name, model.fields[limit].name
+        ));
+    }
+    // A report built from other values (statistics, a status) shows a
+    // limit kept elsewhere; it is not where the limit is set.
+    let uses = &model.uses[limit];
+    let reported = uses.set_from_values == 0 && (uses.fills > 0 || uses.constant_inits > 0);
+    reported.then(|| {
+        format!(
+            "`{}` is a report built by a struct literal; the limit it shows is kept and \
+             enforced elsewhere",
+            owner.name
+        )
+    })
+}
+
+/// The findings about limits nothing reads: those the crate alone
+/// consumes (BL003), or those that may be read elsewhere (BL007).
+pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
     let mut findings = Vec::new();
     for limit in model.fields.ids() {
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {
             continue;
         };
+        let reason = read_elsewhere(model, limit);
+        if reason.is_some() != elsewhere {
+            continue;
+        }
         let owner = model.struct_of(limit);
-        let mut finding = field_finding(
-            LintId::LimitNeverRead,
-            model,
-            limit,
-            format!(
-                "limit `{}` is never read by production code",
-                model.field_path(limit)
-            ),
-            "setting this limit has no effect".to_string(),
-        );
+        let lint = if elsewhere {
+            LintId::ExportedLimitNeverRead
+        } else {
+            LintId::LimitNeverRead
+        };
+        let (message, label) = if elsewhere {
+            (
+                format!(
+                    "limit `{}` is never read by the code analysed",
+                    model.field_path(limit)
+                ),
+                "nothing here reads this limit".to_string(),
+            )
+        } else {
+            (
+                format!(
+                    "limit `{}` is never read by production code",
+                    model.field_path(limit)
+                ),
+                "setting this limit has no effect".to_string(),
+            )
+        };
+        let mut finding = field_finding(lint, model, limit, message, label);
         for &sibling in read_siblings.iter().take(3) {
             finding.related.push(Related {
                 span: model.uses[sibling].production_reads[0],
@@ -80,6 +178,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
                 ));
             }
         }
+        finding.notes.extend(reason);
         findings.push(finding);
     }
     findings

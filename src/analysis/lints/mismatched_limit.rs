@@ -2,6 +2,7 @@
 //! (`tokens_used >= max_turns`).
 
 use super::field_finding;
+use crate::analysis::facts::CompareOp;
 use crate::analysis::model::{FieldId, Model};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
@@ -46,10 +47,39 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
                 continue;
             };
+            // A number compared with a duration, or clamped with `min`, is
+            // computed from the counter, not the counter held to a limit.
+            let same_unit =
+                model.fields[counter].ty.is_duration() == model.fields[limit].ty.is_duration();
             if counter_stem == limit_stem
                 || pairing.limits.contains(&limit)
                 || pairing.limits.is_empty()
+                || !same_unit
+                || check.op == CompareOp::Method
             {
+                continue;
+            }
+            // One counter may have two limits (a hard cap and a soft
+            // trigger): the comparison is a mistake only when the counter's
+            // own limits are never compared with it, and the limit it is
+            // compared with bounds a counter of its own dimension.
+            if !model
+                .checks_relating(counter, &pairing.limits, false)
+                .is_empty()
+            {
+                continue;
+            }
+            // The limit belongs to another counter, or the counter's own
+            // limit is read nowhere: the comparison took one for the other.
+            let bounds_another = model
+                .pairings
+                .iter()
+                .any(|p| p.counter != counter && p.limits.contains(&limit));
+            let own_unread = pairing
+                .limits
+                .iter()
+                .all(|&l| !model.is_read_in_production(l));
+            if !bounds_another && !own_unread {
                 continue;
             }
             let right_limit = pairing.limits[0];

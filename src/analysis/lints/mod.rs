@@ -4,6 +4,7 @@
 mod checked_never_incremented;
 pub mod demand;
 mod equality_limit_check;
+mod exported_limit_never_read;
 mod incremented_never_checked;
 mod limit_never_read;
 mod mismatched_limit;
@@ -40,6 +41,10 @@ fn rule(id: LintId) -> Option<Rule> {
         UnevenCheckCoverage => rule(uneven_check_coverage::run, uneven_check_coverage::demand),
         MismatchedLimit => rule(mismatched_limit::run, mismatched_limit::demand),
         EqualityLimitCheck => rule(equality_limit_check::run, equality_limit_check::demand),
+        ExportedLimitNeverRead => rule(
+            exported_limit_never_read::run,
+            exported_limit_never_read::demand,
+        ),
         UnusedSuppression => None,
     }
 }
@@ -60,6 +65,16 @@ pub fn run_only(ids: &[LintId], model: &Model) -> Vec<Finding> {
         .filter_map(|&id| rule(id))
         .flat_map(|rule| (rule.run)(model))
         .collect();
+    // One bug, one finding: a counter compared with the wrong limit is
+    // also never compared with its own.
+    let mismatched: Vec<(String, String)> = findings
+        .iter()
+        .filter(|f| f.lint.id == LintId::MismatchedLimit)
+        .map(|f| f.subject.clone())
+        .collect();
+    findings.retain(|f| {
+        f.lint.id != LintId::IncrementedNeverChecked || !mismatched.contains(&f.subject)
+    });
     sort(&mut findings);
     findings.dedup_by(|a, b| a.primary == b.primary && a.lint.code == b.lint.code);
     for finding in &mut findings {

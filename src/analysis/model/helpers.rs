@@ -18,6 +18,7 @@ struct Template {
     sides: [Operand; 2],
     op: crate::analysis::facts::CompareOp,
     debug_only: bool,
+    context: crate::analysis::facts::Context,
 }
 
 /// The comparisons that calls of helper functions make on their callers'
@@ -83,6 +84,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             sides: comparison.sides.clone(),
             op: comparison.op,
             debug_only: comparison.debug_only,
+            context: comparison.context,
         });
     }
     let mut seen: HashMap<&str, HashSet<Template>> = templates
@@ -149,6 +151,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
                 debug_only: concrete.debug_only,
                 function: call.function.clone(),
                 guard: call.guard.clone(),
+                context: concrete.context,
             });
         }
     }
@@ -203,5 +206,6 @@ fn instantiate(template: &Template, call: &Call) -> Template {
         sides,
         op: template.op,
         debug_only: template.debug_only || call.debug_only,
+        context: template.context,
     }
 }

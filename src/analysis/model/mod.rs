@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, FileFacts, FnDef, FnRef, Guard,
-    Place, Root, Span, TypeShape,
+    Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
+    Guard, Place, Root, Shape, Span, TypeShape,
 };
-use crate::analysis::names::{self, Role, Roles};
+use crate::analysis::names::{self, Role, Roles, stem_narrows};
 use crate::config::{Config, ExplicitPair};
 
 pub mod helpers;
@@ -26,6 +26,8 @@ pub struct StructInfo {
     pub foreign_layout: bool,
     pub code: CodeKind,
     pub fields: Vec<FieldId>,
+    /// Declared `pub`.
+    pub public: bool,
 }
 
 impl StructInfo {
@@ -45,6 +47,9 @@ pub struct FieldInfo {
     pub span: Span,
     pub ty: TypeShape,
     pub role: Role,
+    pub evidence: RoleEvidence,
+    /// Declared `pub`.
+    pub public: bool,
 }
 
 /// What production and test code do with one field.
@@ -61,6 +66,25 @@ pub struct FieldUse {
     pub production_reads: Vec<Span>,
     pub uncertain_reads: usize,
     pub test_reads: usize,
+    /// Production reads in the arguments of logging and formatting macros
+    /// (among `production_reads` and `uncertain_reads`).
+    pub log_reads: usize,
+    /// Production struct literals that initialise the field to zero.
+    pub zero_inits: usize,
+    /// Certain production increases and decreases (`+=`, `fetch_add`):
+    /// steps, as opposed to assignments.
+    pub steps: usize,
+    /// Production struct literals that initialise the field, from a
+    /// constant or from another value.
+    pub constant_inits: usize,
+    pub fills: usize,
+    /// Production assignments of a value that is not a constant, whatever
+    /// the field's role: a setter or builder that lets callers set it.
+    pub set_from_values: usize,
+    /// Production accesses the syntax cannot tell (a macro's own syntax, a
+    /// mutable borrow, a method that may write): possible reads and
+    /// possible spends.
+    pub opaque: usize,
     /// How production code spells the receiver (`state.budget`), from the
     /// first write or comparison that names one.
     pub receiver: Option<String>,
@@ -96,6 +120,7 @@ pub struct Check {
     pub through_helper: bool,
     /// The `if` statement the comparison guards, when it has no `else`.
     pub guard: Option<Guard>,
+    pub context: Context,
     /// Fields known for certain on each side.
     pub sides: [BTreeSet<FieldId>; 2],
     /// Fields that may be on each side.
@@ -121,7 +146,7 @@ impl Check {
     }
 
     pub fn enforces(&self) -> bool {
-        self.code == CodeKind::Production && !self.debug_only
+        self.code == CodeKind::Production && !self.debug_only && self.context == Context::Code
     }
 }
 
@@ -144,6 +169,9 @@ pub struct Model {
     pub bindings: Vec<Binding>,
     /// For each struct, the structs its fields hold directly.
     links: Table<StructId, BTreeSet<StructId>>,
+    /// For each struct, the structs whose fields a production function
+    /// touches beside its own (a policy and the state it is applied to).
+    co_used: Table<StructId, BTreeSet<StructId>>,
     /// For each field, the checks that may have it on a side.
     checks_of: Table<FieldId, Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
@@ -151,7 +179,50 @@ pub struct Model {
     pub bare_counters: BTreeSet<FieldId>,
     /// Whether `checks` holds the checks made inside helper functions.
     helpers_traced: bool,
+    /// Whether the analysis holds a binary (a `main.rs` or `src/bin/`): an
+    /// application, whose public fields no crate outside it reads.
+    pub application: bool,
+    /// The fields production code passes to a function or method as an
+    /// argument (`Semaphore::new(cfg.max_open)`, `.timeout(cfg.timeout)`):
+    /// what the callee does with them is its own affair.
+    pub handed_off: HashSet<FieldId>,
     index: Index,
+}
+
+/// An access as extracted, with whether it resolves to its field for
+/// certain; interpreted once the fields' roles are settled.
+struct RawUse {
+    access: Access,
+    certain: bool,
+}
+
+fn record_raw(raw: &mut Table<FieldId, Vec<RawUse>>, resolution: Resolution, access: &Access) {
+    let (targets, certain) = match resolution {
+        Resolution::Exact(field) => (vec![field], true),
+        Resolution::Possible(fields) => (fields, false),
+        Resolution::Unknown => return,
+    };
+    for field in targets {
+        raw[field].push(RawUse {
+            access: access.clone(),
+            certain,
+        });
+    }
+}
+
+/// What gave a field its role.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RoleEvidence {
+    /// Its name, or a limit of its struct naming its stem.
+    #[default]
+    Name,
+    /// A comparison with a limit.
+    Comparison,
+    /// What production code does with it (a limit-named field that is
+    /// incremented).
+    Behaviour,
+    /// An explicit pair of the configuration.
+    Configuration,
 }
 
 enum Resolution {
@@ -190,6 +261,7 @@ impl Model {
                     foreign_layout: fact.foreign_layout,
                     code: fact.code,
                     fields: Vec::new(),
+                    public: fact.public,
                 };
                 for field in &fact.fields {
                     let field_id = model.fields.push(FieldInfo {
@@ -198,6 +270,8 @@ impl Model {
                         span: field.span,
                         ty: field.ty.clone(),
                         role: roles.of(&field.name, &field.ty),
+                        evidence: RoleEvidence::Name,
+                        public: field.public,
                     });
                     info.fields.push(field_id);
                 }
@@ -205,29 +279,23 @@ impl Model {
             }
         }
         model.links = model.direct_links();
+        model.index = Index::new(&model);
+        model.index.getters = model.getters(facts);
+        model.co_used = model.co_used_structs(facts);
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
-        model.uses = (model.fields.ids()).map(|_| FieldUse::default()).collect();
-        model.index = Index::new(&model);
+        model.promote_compared_fields(facts);
         // The lints look at the uses and checks of budget fields and of the
         // fields beside them: places that can name no such field are skipped.
-        let budget_structs: HashSet<StructId> = model
-            .fields
-            .iter()
-            .filter(|f| f.role != Role::Other)
-            .map(|f| f.owner)
-            .collect();
-        let watched: HashSet<String> = budget_structs
-            .iter()
-            .flat_map(|&s| &model.structs[s].fields)
-            .map(|&f| model.fields[f].name.clone())
-            .collect();
+        let watched = model.watched_names();
         let watched = |place: &Place| watched.contains(&*place.field);
+        let mut raw: Table<FieldId, Vec<RawUse>> =
+            model.fields.iter().map(|_| Vec::new()).collect();
         let mut checks = Vec::new();
         for file in facts {
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
                 let resolution = model.index.resolve(&model, &access.place);
-                model.record_use(resolution, access);
+                record_raw(&mut raw, resolution, access);
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
@@ -236,10 +304,216 @@ impl Model {
                 }
             }
         }
+        model.settle_roles_by_behaviour(&raw);
+        model.note_hand_offs(facts);
+        model.uses = model.fields.iter().map(|_| FieldUse::default()).collect();
+        for (field, uses) in raw.enumerate() {
+            for raw_use in uses {
+                model.record_use(field, raw_use);
+            }
+        }
         model.checks = checks;
         model.index_checks();
         model.pair();
         model
+    }
+
+    /// The names of the fields whose accesses the lints look at: those of
+    /// every struct that holds a budget field.
+    fn watched_names(&self) -> HashSet<String> {
+        let budget_structs: HashSet<StructId> = self
+            .fields
+            .iter()
+            .filter(|f| {
+                f.role != Role::Other
+                    || (f.ty.is_numeric()
+                        && (names::is_bare_countdown(&f.name)
+                            || (names::is_bare_limit(&f.name)
+                                && self.structs[f.owner].fields.len()
+                                    <= names::BARE_LIMIT_STRUCT_FIELDS)))
+            })
+            .map(|f| f.owner)
+            .collect();
+        let mut names: HashSet<String> = budget_structs
+            .iter()
+            .flat_map(|&s| &self.structs[s].fields)
+            .map(|&f| self.fields[f].name.clone())
+            .collect();
+        for (method, getters) in &self.index.getters {
+            if getters.iter().any(|(s, _)| budget_structs.contains(s)) {
+                names.insert(method.clone());
+            }
+        }
+        names
+    }
+
+    /// A numeric field compared with a limit is a counter of the limit's
+    /// dimension, whatever its name (`pages_fetched >= page_quota`,
+    /// `self.retries > self.policy.max_retries`), when the two structs are
+    /// connected: the same struct, or one holding the other.
+    ///
+    /// A field named by a limit word alone (`limit`, `max`) names no
+    /// dimension; compared alone with a numeric field of its own struct
+    /// (`self.current + n >= self.limit`), the two make a dimension of
+    /// their own.
+    fn promote_compared_fields(&mut self, facts: &[&FileFacts]) {
+        let bare_limit = |f: &FieldInfo| {
+            f.role == Role::Other
+                && f.ty.is_numeric()
+                && names::is_bare_limit(&f.name)
+                && self.structs[f.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+        };
+        let limit_names: HashSet<&str> = self
+            .fields
+            .iter()
+            .filter(|f| matches!(f.role, Role::Limit { .. }) || bare_limit(f))
+            .map(|f| f.name.as_str())
+            .collect();
+        if limit_names.is_empty() {
+            return;
+        }
+        let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
+        for file in facts {
+            for comparison in &file.comparisons {
+                if comparison.code != CodeKind::Production || comparison.debug_only {
+                    continue;
+                }
+                let places = comparison.sides.iter().flat_map(|s| &s.places);
+                if !places.clone().any(|p| limit_names.contains(&*p.field)) {
+                    continue;
+                }
+                let check = self.resolve_check(comparison);
+                for side in 0..2 {
+                    let limits: Vec<FieldId> = check.sides[side]
+                        .iter()
+                        .copied()
+                        .filter(|&f| {
+                            matches!(self.fields[f].role, Role::Limit { .. })
+                                || bare_limit(&self.fields[f])
+                        })
+                        .collect();
+                    let others: Vec<FieldId> = check.sides[1 - side]
+                        .iter()
+                        .copied()
+                        .filter(|&f| {
+                            self.fields[f].role == Role::Other
+                                && self.fields[f].ty.is_numeric()
+                                && !bare_limit(&self.fields[f])
+                        })
+                        .collect();
+                    // A ratio or headroom holds a counter beside the limit:
+                    // only a limit alone on its side bounds the other side.
+                    let alone =
+                        check.possible[side].len() == 1 && check.possible[1 - side].len() == 1;
+                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
+                        continue;
+                    };
+                    if !alone {
+                        continue;
+                    }
+                    if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
+                        continue;
+                    }
+                    match &self.fields[*limit].role {
+                        Role::Limit { stem } => promoted.push((*other, stem.clone())),
+                        _ if self.fields[*limit].owner == self.fields[*other].owner
+                            && through_own_receivers(
+                                comparison,
+                                &[&self.fields[*limit].name, &self.fields[*other].name],
+                            ) =>
+                        {
+                            let owner = &self.structs[self.fields[*limit].owner];
+                            let stem = format!("{}.{}", owner.name, self.fields[*limit].name);
+                            promoted.push((*other, stem.clone()));
+                            bare_limits.push((*limit, stem));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for (field, stem) in bare_limits {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::Limit { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
+            }
+        }
+        for (field, stem) in promoted {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::CountUp { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
+            }
+        }
+    }
+
+    /// Whether two structs are one, or one holds the other through its
+    /// fields (at most two steps).
+    pub fn connected(&self, a: StructId, b: StructId) -> bool {
+        a == b || self.reachable(a).contains(&b) || self.reachable(b).contains(&a)
+    }
+
+    /// Notes the fields passed to calls.
+    fn note_hand_offs(&mut self, facts: &[&FileFacts]) {
+        for file in facts {
+            for call in &file.calls {
+                if call.code != CodeKind::Production || call.debug_only {
+                    continue;
+                }
+                if !hands_off(&call.callee) {
+                    continue;
+                }
+                for place in &call.handed {
+                    match self.index.resolve(self, place) {
+                        Resolution::Exact(field) => {
+                            self.handed_off.insert(field);
+                        }
+                        Resolution::Possible(fields) => self.handed_off.extend(fields),
+                        Resolution::Unknown => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// A field named like a limit that production code increments or
+    /// decrements is a counter (a statistic such as
+    /// `connections_closed_idle_timeout`, a `cname_limit` counted with
+    /// `fetch_add`), not a limit.
+    fn settle_roles_by_behaviour(&mut self, raw: &Table<FieldId, Vec<RawUse>>) {
+        for (field, uses) in raw.enumerate() {
+            let info = &self.fields[field];
+            // A bare `remaining` that production code decreases counts down,
+            // with or without a limit beside it.
+            let decreased = uses.iter().any(|u| {
+                u.certain
+                    && u.access.code == CodeKind::Production
+                    && u.access.kind == AccessKind::Decrease
+            });
+            if info.role == Role::Other
+                && info.ty.is_numeric()
+                && names::is_bare_countdown(&info.name)
+                && decreased
+            {
+                let stem = info.name.clone();
+                self.fields[field].role = Role::Countdown { stem };
+                self.fields[field].evidence = RoleEvidence::Behaviour;
+                continue;
+            }
+            let Role::Limit { stem } = &self.fields[field].role else {
+                continue;
+            };
+            let stepped = uses.iter().any(|u| {
+                u.certain
+                    && u.access.code == CodeKind::Production
+                    && matches!(u.access.kind, AccessKind::Increase | AccessKind::Decrease)
+            });
+            if stepped {
+                let stem = stem.clone();
+                self.fields[field].role = Role::CountUp { stem };
+                self.fields[field].evidence = RoleEvidence::Behaviour;
+            }
+        }
     }
 
     /// Adds what [`Model::build_untraced`] leaves out; `facts` are those
@@ -333,6 +607,66 @@ impl Model {
             .collect()
     }
 
+    /// The getters of the structs: methods of a struct's `impl` that return
+    /// one of its fields, by method name.
+    fn getters(&self, facts: &[&FileFacts]) -> HashMap<String, Vec<(StructId, FieldId)>> {
+        let mut getters: HashMap<String, Vec<(StructId, FieldId)>> = HashMap::default();
+        for def in facts.iter().flat_map(|file| &file.functions) {
+            let Some(owner) = &def.self_type else {
+                continue;
+            };
+            for shape in &def.returns {
+                let Shape::SelfField(name) = shape else {
+                    continue;
+                };
+                for s in self.index.structs_named(std::slice::from_ref(owner)) {
+                    if let Some(field) = self.index.field_in(self, s, name) {
+                        let entry = getters.entry(def.function.name.to_string()).or_default();
+                        if !entry.contains(&(s, field)) {
+                            entry.push((s, field));
+                        }
+                    }
+                }
+            }
+        }
+        getters
+    }
+
+    /// Links the structs whose fields one production function touches, for
+    /// each function that touches only a few.
+    fn co_used_structs(&self, facts: &[&FileFacts]) -> Table<StructId, BTreeSet<StructId>> {
+        /// A function touching more structs is generic glue, not a link.
+        const MAX_STRUCTS: usize = 8;
+        let mut co_used: Table<StructId, BTreeSet<StructId>> =
+            self.structs.iter().map(|_| BTreeSet::new()).collect();
+        for file in facts {
+            let mut by_function: BTreeMap<Span, BTreeSet<StructId>> = BTreeMap::new();
+            for access in &file.accesses {
+                if access.code != CodeKind::Production {
+                    continue;
+                }
+                let Some(function) = access.function else {
+                    continue;
+                };
+                if let Resolution::Exact(field) = self.index.resolve(self, &access.place) {
+                    by_function
+                        .entry(function)
+                        .or_default()
+                        .insert(self.fields[field].owner);
+                }
+            }
+            for structs in by_function.values() {
+                if structs.len() < 2 || structs.len() > MAX_STRUCTS {
+                    continue;
+                }
+                for &a in structs {
+                    co_used[a].extend(structs.iter().copied().filter(|&b| b != a));
+                }
+            }
+        }
+        co_used
+    }
+
     /// The structs a struct holds through its fields, at most two steps
     /// away (`limits: Limits`, `inner: Arc<Mutex<State>>`).
     pub fn reachable(&self, from: StructId) -> BTreeSet<StructId> {
@@ -344,22 +678,47 @@ impl Model {
         found
     }
 
-    /// A numeric field named by the stem of a limit in its own struct is a
-    /// counter: `retries` beside `max_retries`, `depth` beside `max_depth`.
-    /// A bare `remaining` beside a single limit is that limit's countdown.
-    /// Only the struct's own fields count, so that the prefilter can tell
-    /// budget fields from one declaration's text.
+    /// A numeric field named by the stem of a limit in its own struct, or in
+    /// a struct it holds, is held by, or is used beside, is a counter: `retries` beside
+    /// `max_retries`, `depth` beside `max_depth`. A bare `remaining` beside
+    /// a single limit of its own struct is that limit's countdown.
     fn promote_bare_counters(&mut self) {
+        let own_stems: Table<StructId, BTreeSet<String>> = self
+            .structs
+            .iter()
+            .map(|s| {
+                s.fields
+                    .iter()
+                    // A duration bounds a time, not a number of things.
+                    .filter(|&&f| !self.fields[f].ty.is_duration())
+                    .filter_map(|&f| match &self.fields[f].role {
+                        Role::Limit { stem } => Some(stem.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        // The structs that hold each struct directly.
+        let mut holders: Table<StructId, Vec<StructId>> =
+            self.structs.iter().map(|_| Vec::new()).collect();
+        for (holder, held) in self.links.enumerate() {
+            for &s in held {
+                holders[s].push(holder);
+            }
+        }
         for owner in self.structs.ids() {
-            let stems: BTreeSet<String> = self.structs[owner]
-                .fields
+            let stems = &own_stems[owner];
+            // The limits of a struct this one holds, or is held by, name
+            // bare counters too (`retries` in `Retrier` beside its
+            // `policy`'s `max_retries`).
+            let connected: BTreeSet<&String> = self.links[owner]
                 .iter()
-                .filter_map(|&f| match &self.fields[f].role {
-                    Role::Limit { stem } => Some(stem.clone()),
-                    _ => None,
-                })
+                .chain(&holders[owner])
+                .chain(&self.co_used[owner])
+                .filter(|&&s| s != owner)
+                .flat_map(|&s| &own_stems[s])
                 .collect();
-            if stems.is_empty() {
+            if stems.is_empty() && connected.is_empty() {
                 continue;
             }
             for f in self.structs[owner].fields.clone() {
@@ -368,7 +727,7 @@ impl Model {
                     continue;
                 }
                 let stem = names::bare_stem(&field.name);
-                if stems.contains(&stem) {
+                if stems.contains(&stem) || connected.contains(&stem) {
                     self.fields[f].role = Role::CountUp { stem };
                     self.bare_counters.insert(f);
                 } else if names::is_bare_countdown(&field.name) && stems.len() == 1 {
@@ -392,27 +751,82 @@ impl Model {
                     let info = &self.fields[field];
                     if &info.name == name && &self.structs[info.owner].name == owner {
                         self.fields[field].role = role.clone();
+                        self.fields[field].evidence = RoleEvidence::Configuration;
                     }
                 }
             }
         }
     }
 
-    fn record_use(&mut self, resolution: Resolution, access: &Access) {
+    fn record_use(&mut self, field: FieldId, raw: &RawUse) {
+        let (access, certain) = (&raw.access, raw.certain);
         let (kind, code, span) = (access.kind, access.code, access.span);
-        let (targets, certain) = match resolution {
-            Resolution::Exact(field) => (vec![field], true),
-            Resolution::Possible(fields) => (fields, false),
-            Resolution::Unknown => return,
-        };
-        for field in targets {
+        // Showing a value in a hand-written `Display` or `Debug` neither
+        // reads it for the program nor spends it.
+        // A setting copied into the same field of another value moves, and
+        // is read where that value is.
+        if access.context == Context::Relay && !is_write(kind) {
+            return;
+        }
+        if access.context == Context::Display {
+            if code == CodeKind::Test && is_write(kind) {
+                self.uses[field].test_writes.push(span);
+            }
+            return;
+        }
+        if code == CodeKind::Production && self.may_write_unseen(field, access) {
+            let uses = &mut self.uses[field];
+            uses.opaque += 1;
+            uses.uncertain_spends += 1;
+            // A snapshot or copy filled into the field writes it; the rest
+            // may read it too.
+            if access.kind != AccessKind::Fill {
+                uses.uncertain_reads += 1;
+            }
+            if let Some(function) = access.function {
+                uses.functions.insert(function);
+            }
+            return;
+        }
+        if code == CodeKind::Production
+            && access.context == Context::Log
+            && matches!(kind, AccessKind::Read | AccessKind::Compare)
+        {
+            self.uses[field].log_reads += 1;
+        }
+        if code == CodeKind::Production
+            && kind == AccessKind::Init
+            && access.amount.as_deref().is_some_and(is_zero)
+        {
+            self.uses[field].zero_inits += 1;
+        }
+        if code == CodeKind::Production
+            && certain
+            && matches!(kind, AccessKind::Assign | AccessKind::Store)
+        {
+            self.uses[field].set_from_values += 1;
+        }
+        if code == CodeKind::Production
+            && certain
+            && matches!(kind, AccessKind::Increase | AccessKind::Decrease)
+        {
+            self.uses[field].steps += 1;
+        }
+        if code == CodeKind::Production && certain {
+            match kind {
+                AccessKind::Init => self.uses[field].constant_inits += 1,
+                AccessKind::Fill => self.uses[field].fills += 1,
+                _ => {}
+            }
+        }
+        {
             // Storing a parameter unchanged (a setter) may be a spend, enough
             // to keep BL001 quiet, but not one BL002 can accuse.
             let stores =
                 kind == AccessKind::Store && is_spend(&self.fields[field].role, AccessKind::Assign);
             if stores && code == CodeKind::Production {
                 self.uses[field].uncertain_spends += 1;
-                continue;
+                return;
             }
             if kind == AccessKind::Reset && code == CodeKind::Production {
                 self.uses[field].resets += 1;
@@ -456,6 +870,28 @@ impl Model {
         }
     }
 
+    /// Whether an access may write the field where the syntax cannot see
+    /// it: a mutable borrow, a mention in a macro's own syntax, a snapshot
+    /// filled from another value, or a method that is not known to only
+    /// read (`incr`, `add_tokens`, an `Arc`'s `clone`, a map's `entry`).
+    fn may_write_unseen(&self, field: FieldId, access: &Access) -> bool {
+        match access.kind {
+            AccessKind::BorrowMut | AccessKind::Opaque => true,
+            // A count-up filled from a value is a snapshot of a count kept
+            // elsewhere; a countdown filled from one is refilled, which is
+            // not spending it.
+            AccessKind::Fill => matches!(
+                self.fields[field].role,
+                Role::CountUp { .. } | Role::TimeStart
+            ),
+            AccessKind::Read => access
+                .method
+                .as_deref()
+                .is_some_and(|method| !reads_only(method, &self.fields[field].ty)),
+            _ => false,
+        }
+    }
+
     fn resolve_check(&self, comparison: &Comparison) -> Check {
         let mut sides: [BTreeSet<FieldId>; 2] = Default::default();
         let mut possible: [BTreeSet<FieldId>; 2] = Default::default();
@@ -479,6 +915,7 @@ impl Model {
             function: comparison.function.clone(),
             through_helper: false,
             guard: comparison.guard.clone(),
+            context: comparison.context,
             sides,
             possible,
         }
@@ -498,13 +935,21 @@ impl Model {
         for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
-                    let all = limits_by_stem
+                    // A duration limit bounds a duration, a number a number.
+                    let all: Vec<FieldId> = limits_by_stem
                         .get(stem.as_str())
-                        .cloned()
-                        .unwrap_or_default();
+                        .into_iter()
+                        .flatten()
+                        .copied()
+                        .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
+                        .collect();
+                    let mut limits = self.limits_for(id, &all);
+                    if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
+                        limits.extend(self.narrower_limits_beside(id, stem));
+                    }
                     Pairing {
                         counter: id,
-                        limits: self.limits_for(id, &all),
+                        limits,
                         countdown: false,
                     }
                 }
@@ -552,6 +997,10 @@ impl Model {
         if !held.is_empty() {
             return held;
         }
+        let co_used = in_struct(&|s| self.co_used[owner].contains(&s));
+        if !co_used.is_empty() {
+            return co_used;
+        }
         let counter_functions = &self.uses[counter].functions;
         candidates
             .iter()
@@ -562,6 +1011,34 @@ impl Model {
                     || !self.uses[l].functions.is_disjoint(counter_functions)
             })
             .collect()
+    }
+
+    /// The limits in a counter's own struct whose stem qualifies the
+    /// counter's: `current_size` beside `batch_size_limit`. A struct that
+    /// keeps a bare measure next to one qualified limit means that limit.
+    fn narrower_limits_beside(&self, counter: FieldId, stem: &str) -> Vec<FieldId> {
+        let field = &self.fields[counter];
+        self.structs[field.owner]
+            .fields
+            .iter()
+            .copied()
+            .filter(|&l| match &self.fields[l].role {
+                Role::Limit { stem: limit_stem } => {
+                    stem_narrows(limit_stem, stem)
+                        && self.fields[l].ty.is_duration() == field.ty.is_duration()
+                }
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// The methods without arguments that return the field (getters).
+    pub fn getters_of(&self, field: FieldId) -> impl Iterator<Item = &str> {
+        self.index
+            .getters
+            .iter()
+            .filter(move |(_, getters)| getters.iter().any(|&(_, f)| f == field))
+            .map(|(method, _)| method.as_str())
     }
 
     pub fn stem(&self, field: FieldId) -> Option<&str> {
@@ -605,6 +1082,173 @@ impl Model {
     }
 }
 
+/// Whether a constant's text is a zero: `0`, `0.0`, `0u64`,
+/// `Duration::ZERO`, `AtomicU64::new(0)`.
+fn is_zero(text: &str) -> bool {
+    let text = text.trim();
+    let inner = text
+        .strip_suffix(')')
+        .and_then(|t| t.rsplit_once('('))
+        .map_or(text, |(_, arg)| arg.trim());
+    let digits = inner.trim_end_matches(|c: char| c.is_ascii_alphanumeric() && !c.is_ascii_digit());
+    let numeric = !digits.is_empty()
+        && digits.chars().all(|c| c == '0' || c == '.' || c == '_')
+        && digits.starts_with('0');
+    numeric || inner.ends_with("ZERO")
+}
+
+/// Whether passing a value to `callee` hands it to code that may enforce
+/// it: not a conversion, a capacity hint, a wrapper or formatting.
+fn hands_off(callee: &str) -> bool {
+    const KEEPS: &[&str] = &[
+        "Some",
+        "Ok",
+        "Err",
+        "from",
+        "try_from",
+        "into",
+        "try_into",
+        "from_secs",
+        "from_millis",
+        "from_micros",
+        "from_nanos",
+        "from_secs_f64",
+        "from_secs_f32",
+        "with_capacity",
+        "reserve",
+        "reserve_exact",
+        "to_string",
+        "format",
+        "clone",
+        "min",
+        "max",
+        "as_secs",
+        "as_millis",
+        "unwrap_or",
+        "unwrap_or_default",
+        "unwrap_or_else",
+        "map",
+        "is_some",
+        "is_none",
+    ];
+    !KEEPS.contains(&callee)
+}
+
+/// Methods that only read the value they are called on (for a field of
+/// type `ty`): comparisons, arithmetic that returns a new value, unit
+/// conversions, atomic and cell loads, `Option` accessors. `clone` reads a
+/// number, but aliases an `Arc` or `Rc`, through which it may be spent.
+fn reads_only(method: &str, ty: &TypeShape) -> bool {
+    const READ_METHODS: &[&str] = &[
+        "load",
+        "get",
+        "cmp",
+        "partial_cmp",
+        "lt",
+        "le",
+        "gt",
+        "ge",
+        "eq",
+        "ne",
+        "min",
+        "max",
+        "clamp",
+        "saturating_sub",
+        "checked_sub",
+        "wrapping_sub",
+        "overflowing_sub",
+        "saturating_add",
+        "checked_add",
+        "wrapping_add",
+        "overflowing_add",
+        "saturating_mul",
+        "checked_mul",
+        "wrapping_mul",
+        "checked_div",
+        "saturating_div",
+        "div_ceil",
+        "abs_diff",
+        "abs",
+        "pow",
+        "powi",
+        "powf",
+        "round",
+        "floor",
+        "ceil",
+        "sqrt",
+        "signum",
+        "is_positive",
+        "is_negative",
+        "as_secs",
+        "as_millis",
+        "as_micros",
+        "as_nanos",
+        "as_secs_f32",
+        "as_secs_f64",
+        "subsec_millis",
+        "subsec_micros",
+        "subsec_nanos",
+        "elapsed",
+        "duration_since",
+        "checked_duration_since",
+        "saturating_duration_since",
+        "is_some",
+        "is_none",
+        "is_some_and",
+        "is_none_or",
+        "unwrap_or",
+        "unwrap_or_default",
+        "unwrap_or_else",
+        "map_or",
+        "map_or_else",
+        "unwrap",
+        "expect",
+        "copied",
+        "cloned",
+        "as_ref",
+        "to_string",
+        "fmt",
+        "into",
+        "try_into",
+        "from",
+        "is_zero",
+        "len",
+        "is_empty",
+        "to_owned",
+        "borrow",
+        "lock",
+        "read",
+        "iter",
+        "contains",
+        "count_ones",
+        "leading_zeros",
+        "trailing_zeros",
+        "into_inner",
+        "filter",
+        "map",
+        "and_then",
+        "zip",
+        "ok_or",
+        "ok_or_else",
+        "unwrap_or_else",
+        "as_u64",
+        "as_f64",
+        "to_le_bytes",
+        "to_be_bytes",
+        "to_ne_bytes",
+        "mul_f64",
+        "mul_f32",
+        "div_f64",
+        "div_f32",
+    ];
+    if method == "clone" {
+        let shared = ["Arc", "Rc", "Cell", "RefCell", "Mutex", "RwLock"];
+        return !ty.idents.iter().any(|i| shared.contains(&i.as_str()))
+            && !ty.idents.iter().any(|i| i.starts_with("Atomic"));
+    }
+    READ_METHODS.contains(&method)
+}
+
 fn is_write(kind: AccessKind) -> bool {
     matches!(
         kind,
@@ -622,11 +1266,26 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
     }
 }
 
+/// Whether the comparison reaches the fields named `names` only through
+/// receivers typed as their struct itself (`self.limit`, `window.limit` of
+/// a `window: &Window`), which the prefilter's `own` demand parses.
+fn through_own_receivers(comparison: &crate::analysis::facts::Comparison, names: &[&str]) -> bool {
+    comparison
+        .sides
+        .iter()
+        .flat_map(|side| &side.places)
+        .filter(|place| names.contains(&&*place.field))
+        .all(|place| place.chain.is_empty() && matches!(place.root, Root::Typed(_)))
+}
+
 /// Lookup tables for resolving places to fields.
 #[derive(Debug, Default)]
 struct Index {
     structs_by_name: HashMap<String, Vec<StructId>>,
     fields_by_name: HashMap<String, Vec<FieldId>>,
+    /// By method name, the getters of each struct: the field a method of
+    /// the struct without arguments returns.
+    getters: HashMap<String, Vec<(StructId, FieldId)>>,
 }
 
 impl Index {
@@ -642,6 +1301,7 @@ impl Index {
         Index {
             structs_by_name,
             fields_by_name,
+            getters: HashMap::default(),
         }
     }
 
@@ -664,20 +1324,58 @@ impl Index {
 
     /// Follows the place's chain from its typed root; falls back to the
     /// field's name, which is certain only when one struct declares it.
+    /// The structs a typed root's chain of fields leads to.
+    fn owners_of(&self, model: &Model, idents: &[String], chain: &[String]) -> Vec<StructId> {
+        let mut current = self.structs_named(idents);
+        for step in chain {
+            let next: Vec<StructId> = current
+                .iter()
+                .filter_map(|&s| self.field_in(model, s, step))
+                .flat_map(|f| self.structs_named(&model.fields[f].ty.idents))
+                .collect();
+            current = next;
+        }
+        current
+    }
+
+    /// A getter call resolves to the field the getter returns: through the
+    /// receiver's type when it is known, to every getter of that name
+    /// otherwise.
+    fn resolve_getter(&self, model: &Model, place: &Place) -> Resolution {
+        let Some(getters) = self.getters.get(&*place.field) else {
+            return Resolution::Unknown;
+        };
+        let fields: Vec<FieldId> = match &place.root {
+            Root::Typed(idents) => {
+                let owners = self.owners_of(model, idents, &place.chain);
+                getters
+                    .iter()
+                    .filter(|(s, _)| owners.contains(s))
+                    .map(|&(_, f)| f)
+                    .collect()
+            }
+            Root::Unknown => Vec::new(),
+        };
+        let fields = if fields.is_empty() {
+            getters.iter().map(|&(_, f)| f).collect()
+        } else {
+            fields
+        };
+        match fields.as_slice() {
+            [only] => Resolution::Exact(*only),
+            many => Resolution::Possible(many.to_vec()),
+        }
+    }
+
     fn resolve(&self, model: &Model, place: &Place) -> Resolution {
+        if place.getter {
+            return self.resolve_getter(model, place);
+        }
         let Some(candidates) = self.fields_by_name.get(&*place.field) else {
             return Resolution::Unknown;
         };
         if let Root::Typed(idents) = &place.root {
-            let mut current = self.structs_named(idents);
-            for step in &place.chain {
-                let next: Vec<StructId> = current
-                    .iter()
-                    .filter_map(|&s| self.field_in(model, s, step))
-                    .flat_map(|f| self.structs_named(&model.fields[f].ty.idents))
-                    .collect();
-                current = next;
-            }
+            let current = self.owners_of(model, idents, &place.chain);
             let found: Vec<FieldId> = current
                 .iter()
                 .filter_map(|&s| self.field_in(model, s, &place.field))

@@ -2,6 +2,7 @@
 //! with `quote`, anchored at a real place in the user's code and named
 //! after the receivers that code already uses.
 
+mod binding;
 mod flow;
 pub use flow::PATH_DEPTH as FLOW_PATH_DEPTH;
 mod rewrite;
@@ -21,7 +22,7 @@ pub fn attach(model: &Model, db: &SourceDb, findings: &mut [Finding]) {
             continue;
         };
         finding.suggestion = match fix {
-            Fix::Spend { counter, trackers } => spend_counter(model, *counter, trackers),
+            Fix::Spend { counter, trackers } => spend_counter(model, db, *counter, trackers),
             Fix::Check {
                 counter,
                 limit,
@@ -99,9 +100,15 @@ pub fn render(tokens: TokenStream) -> String {
 }
 
 /// BL001: spend the counter where the amount its parallel tracker records
-/// is in hand and the budget is reachable; failing that, beside a sibling
-/// dimension's spend, with a placeholder amount.
-fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Option<Suggestion> {
+/// is in hand and the budget is reachable, renaming a binding whose `_`
+/// says it is unused; failing that, beside a sibling dimension's spend,
+/// with a placeholder amount.
+fn spend_counter(
+    model: &Model,
+    db: &SourceDb,
+    counter: FieldId,
+    trackers: &[FieldId],
+) -> Option<Suggestion> {
     let field = ident(&model.fields[counter].name);
     let countdown = model
         .pairings
@@ -114,8 +121,12 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
             quote!(#receiver.#field += #amount;)
         }
     };
-    if let Some(glue) = flow::glue_site(model, counter, trackers) {
-        let (receiver, amount) = (tokens(&glue.receiver)?, tokens(&glue.amount)?);
+    let glue = flow::glue_site(model, counter, trackers).and_then(|glue| {
+        let (amount, parts) = binding::readable_name(db, glue.after, &glue.amount)?;
+        Some((glue, amount, parts))
+    });
+    if let Some((glue, amount, parts)) = glue {
+        let (receiver, amount) = (tokens(&glue.receiver)?, tokens(&amount)?);
         return Some(Suggestion {
             message: format!(
                 "spend `{}` by the amount `{}` records",
@@ -126,6 +137,7 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
             applicability: Applicability::MaybeIncorrect,
             anchor: Some(glue.after),
             replaces: None,
+            parts,
         });
     }
     let sibling = sibling_spend(model, counter);
@@ -150,6 +162,7 @@ fn spend_counter(model: &Model, counter: FieldId, trackers: &[FieldId]) -> Optio
         applicability: Applicability::HasPlaceholders,
         anchor: sibling.map(|(_, site)| site.span),
         replaces: None,
+        parts: Vec::new(),
     })
 }
 
@@ -194,6 +207,7 @@ fn check_counter(
             applicability: Applicability::MaybeIncorrect,
             anchor: Some(mirrored.after),
             replaces: None,
+            parts: Vec::new(),
         });
     }
     let receiver = |field: FieldId| {
@@ -225,6 +239,7 @@ fn check_counter(
         applicability: Applicability::HasPlaceholders,
         anchor: model.uses[counter].production_spends.first().copied(),
         replaces: None,
+        parts: Vec::new(),
     })
 }
 
@@ -268,6 +283,7 @@ fn right_limit(
         applicability: Applicability::MaybeIncorrect,
         anchor: None,
         replaces: Some(comparison),
+        parts: Vec::new(),
     })
 }
 
@@ -286,6 +302,7 @@ fn ordering(
         applicability: Applicability::MachineApplicable,
         anchor: None,
         replaces: Some(comparison),
+        parts: Vec::new(),
     })
 }
 

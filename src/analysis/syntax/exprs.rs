@@ -3,7 +3,7 @@
 
 use syn::{BinOp, Expr, Member, Pat, UnOp};
 
-use super::paths::last_ident;
+use super::paths::{last_ident, unraw};
 use crate::analysis::facts::{AccessKind, Shape};
 
 pub(super) const TRANSPARENT_METHODS: &[&str] = &[
@@ -131,12 +131,32 @@ fn shape_of_here(expr: &Expr) -> Option<Shape> {
         Expr::Tuple(tuple) => Some(tuple_of(tuple.elems.iter().map(shape_of))),
         Expr::Field(field) => match (&*field.base, &field.member) {
             (Expr::Path(base), Member::Named(name)) if base.path.is_ident("self") => {
-                Some(Shape::SelfField(name.to_string()))
+                Some(Shape::SelfField(unraw(&name.to_string())))
             }
             _ => None,
         },
+        // A getter reads through atomics, cells, locks and casts:
+        // `self.used.load(Relaxed)`, `*self.used.lock().unwrap() as u64`.
+        Expr::MethodCall(call) if GETTER_METHODS.contains(&call.method.to_string().as_str()) => {
+            self_field(shape_of(&call.receiver)?)
+        }
+        Expr::Cast(cast) => self_field(shape_of(&cast.expr)?),
+        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => {
+            self_field(shape_of(&unary.expr)?)
+        }
+        Expr::Reference(reference) => self_field(shape_of(&reference.expr)?),
         _ => None,
     }
+}
+
+/// The methods a getter reads a field through.
+const GETTER_METHODS: &[&str] = &[
+    "load", "get", "clone", "copied", "cloned", "borrow", "lock", "read", "unwrap", "expect",
+    "into",
+];
+
+fn self_field(shape: Shape) -> Option<Shape> {
+    matches!(shape, Shape::SelfField(_)).then_some(shape)
 }
 
 /// The shape a `let` pattern binds.

@@ -5,53 +5,104 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 
 use crate::analysis::facts::AccessKind;
 
-/// Splits a token stream at top-level occurrences of `separator`.
-pub fn split_top_level(tokens: TokenStream, separator: char) -> Vec<TokenStream> {
-    let mut pieces = vec![Vec::new()];
-    for token in tokens {
-        match &token {
-            TokenTree::Punct(p) if p.as_char() == separator => pieces.push(Vec::new()),
-            _ => {
-                if let Some(last) = pieces.last_mut() {
-                    last.push(token);
-                }
-            }
-        }
-    }
-    pieces
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .map(TokenStream::from_iter)
-        .collect()
+/// A statement of a macro's input, or the tokens up to the next top-level
+/// `;` where none parses.
+pub enum Lenient {
+    Stmt(Box<syn::Stmt>),
+    Skipped(TokenStream),
 }
 
 /// Parses statements one after another; where none parses, skips to the
-/// next top-level `;`, so that one odd construct (a stray metavariable, a
-/// macro-specific token) loses only its statement, in linear time.
-pub fn parse_statements_leniently(tokens: TokenStream) -> Vec<syn::Stmt> {
-    let parser = |input: syn::parse::ParseStream| -> syn::Result<Vec<syn::Stmt>> {
+/// next top-level `;` and keeps the skipped tokens, so that one odd
+/// construct (a stray metavariable, a macro-specific token) loses only its
+/// statement, in linear time.
+pub fn parse_statements_leniently(tokens: TokenStream) -> Vec<Lenient> {
+    let parser = |input: syn::parse::ParseStream| -> syn::Result<Vec<Lenient>> {
         use syn::parse::discouraged::Speculative;
-        let mut stmts = Vec::new();
+        let mut parts = Vec::new();
         while !input.is_empty() {
             let fork = input.fork();
             match fork.parse::<syn::Stmt>() {
                 Ok(stmt) => {
                     input.advance_to(&fork);
-                    stmts.push(stmt);
+                    parts.push(Lenient::Stmt(Box::new(stmt)));
                 }
                 Err(_) => {
+                    let mut skipped = Vec::new();
                     while !input.is_empty() {
                         let token = input.parse::<TokenTree>()?;
                         if matches!(&token, TokenTree::Punct(p) if p.as_char() == ';') {
                             break;
                         }
+                        skipped.push(token);
                     }
+                    parts.push(Lenient::Skipped(skipped.into_iter().collect()));
                 }
             }
         }
-        Ok(stmts)
+        Ok(parts)
     };
     syn::parse::Parser::parse2(parser, tokens).unwrap_or_default()
+}
+
+/// Splits a token stream at top-level `,`, `;` and `=>`: the pieces of a
+/// macro input whose syntax is the macro's own (`cond => value`, `key:
+/// value`), each of which may still be an expression.
+pub fn split_pieces(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut pieces = vec![Vec::new()];
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        if let TokenTree::Punct(p) = &token {
+            let arrow = p.as_char() == '='
+                && p.spacing() == proc_macro2::Spacing::Joint
+                && matches!(tokens.peek(), Some(TokenTree::Punct(next)) if next.as_char() == '>');
+            if arrow {
+                tokens.next();
+                pieces.push(Vec::new());
+                continue;
+            }
+            if matches!(p.as_char(), ',' | ';') {
+                pieces.push(Vec::new());
+                continue;
+            }
+        }
+        if let Some(last) = pieces.last_mut() {
+            last.push(token);
+        }
+    }
+    pieces.retain(|p| !p.is_empty());
+    pieces
+}
+
+/// The identifiers that follow a `.` at the top level of some tokens and
+/// are not called as methods: the fields a piece of a macro's input names.
+pub fn dotted_fields(tokens: &[TokenTree]) -> Vec<(String, Span)> {
+    let mut found = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let TokenTree::Punct(dot) = token else {
+            continue;
+        };
+        if dot.as_char() != '.' || dot.spacing() == proc_macro2::Spacing::Joint {
+            continue;
+        }
+        let Some(TokenTree::Ident(name)) = tokens.get(i + 1) else {
+            continue;
+        };
+        let called = matches!(
+            tokens.get(i + 2),
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis
+        );
+        // `. name +=` and `. name -=` are writes, which `compound_writes` finds.
+        let stepped = matches!(
+            (tokens.get(i + 2), tokens.get(i + 3)),
+            (Some(TokenTree::Punct(op)), Some(TokenTree::Punct(eq)))
+                if matches!(op.as_char(), '+' | '-') && eq.as_char() == '='
+        );
+        if !called && !stepped {
+            found.push((name.to_string(), name.span()));
+        }
+    }
+    found
 }
 
 /// The transcribers of a `macro_rules!` body: `(matcher) => { transcriber };`.
@@ -151,7 +202,23 @@ pub struct ScannedWrite {
 }
 
 pub fn scan_compound_writes(tokens: TokenStream) -> Vec<ScannedWrite> {
-    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut writes = Vec::new();
+    let mut pending = vec![tokens];
+    while let Some(tokens) = pending.pop() {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        writes.extend(compound_writes(&tokens));
+        for token in tokens {
+            if let TokenTree::Group(group) = token {
+                pending.push(group.stream());
+            }
+        }
+    }
+    writes
+}
+
+/// The `. field +=` and `. field -=` among some tokens, not inside their
+/// groups.
+pub fn compound_writes(tokens: &[TokenTree]) -> Vec<ScannedWrite> {
     let mut writes = Vec::new();
     for window in tokens.windows(4) {
         let [
@@ -176,11 +243,6 @@ pub fn scan_compound_writes(tokens: TokenStream) -> Vec<ScannedWrite> {
             kind,
             span: field.span(),
         });
-    }
-    for token in tokens {
-        if let TokenTree::Group(group) = token {
-            writes.extend(scan_compound_writes(group.stream()));
-        }
     }
     writes
 }

@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 mod attrs;
+pub(crate) mod directives;
 pub(crate) mod excerpt;
 mod exprs;
 mod macros;
@@ -29,9 +30,9 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, FieldFact, FileFacts,
-    FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape, Span,
-    StructFact,
+    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, FieldFact,
+    FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape,
+    Span, StructFact,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -120,8 +121,8 @@ fn extract_tokens(
     match syn::parse2::<syn::File>(tokens) {
         Ok(ast) => {
             let mut extractor = Extractor::new(code, masked);
-            if crate::analysis::directives::mentioned(masked) {
-                extractor.facts.directives = crate::analysis::directives::extract(masked);
+            if crate::analysis::syntax::directives::mentioned(masked) {
+                extractor.facts.directives = crate::analysis::syntax::directives::extract(masked);
                 extractor.collect_items = !extractor.facts.directives.is_empty();
             }
             // `#![cfg(test)]` makes the whole file test code.
@@ -279,7 +280,157 @@ struct Extractor<'t> {
     returns: Vec<Vec<Shape>>,
     /// Whether to record items for the file's directives.
     collect_items: bool,
+    /// Where the code being visited sits: a logging macro's arguments, a
+    /// hand-written `Display`/`Debug` `fmt`.
+    context: Context,
+    /// The method about to be called on the place being visited.
+    receiver_method: Option<std::sync::Arc<str>>,
+    /// The trait of each enclosing `impl`, innermost last.
+    impl_traits: Vec<Option<String>>,
+    /// What the next closure's first input holds: the value a combinator
+    /// (`map`, `map_or`, `is_some_and`, …) hands it.
+    closure_input: Option<LocalValue>,
 }
+
+/// Methods without arguments of the standard library and of common
+/// traits, which no getter of a budget shadows.
+const NOT_GETTERS: &[&str] = &[
+    "clone",
+    "len",
+    "is_empty",
+    "unwrap",
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "to_string",
+    "as_str",
+    "as_ref",
+    "as_mut",
+    "lock",
+    "borrow",
+    "borrow_mut",
+    "read",
+    "write",
+    "to_owned",
+    "is_some",
+    "is_none",
+    "is_ok",
+    "is_err",
+    "copied",
+    "cloned",
+    "default",
+    "new",
+    "take",
+    "as_secs",
+    "as_millis",
+    "as_micros",
+    "as_nanos",
+    "as_secs_f64",
+    "as_secs_f32",
+    "elapsed",
+    "now",
+    "chars",
+    "bytes",
+    "lines",
+    "trim",
+    "keys",
+    "values",
+    "first",
+    "last",
+    "pop",
+    "next",
+    "rev",
+    "collect",
+    "sum",
+    "count",
+    "min",
+    "max",
+    "abs",
+    "unwrap_or_default",
+    "deref",
+    "get_mut",
+    "as_slice",
+    "as_bytes",
+    "to_vec",
+    "into_inner",
+    "flush",
+    "await",
+    "ok",
+    "err",
+];
+
+/// Calls and methods that convert a value without computing another:
+/// handing their result over hands over what they convert.
+const CONVERSIONS: &[&str] = &[
+    "from",
+    "try_from",
+    "into",
+    "try_into",
+    "clone",
+    "to_owned",
+    "copied",
+    "cloned",
+    "unwrap",
+    "expect",
+    "unwrap_or",
+    "unwrap_or_default",
+    "unwrap_or_else",
+    "from_secs",
+    "from_millis",
+    "from_micros",
+    "from_nanos",
+    "from_secs_f64",
+    "from_secs_f32",
+    "as_secs",
+    "as_millis",
+    "as_micros",
+    "as_nanos",
+    "as_secs_f64",
+    "as_secs_f32",
+    "get",
+    "load",
+];
+
+/// Methods of `Option`, `Result` and iterators whose closure gets the
+/// receiver's value: `self.max.map_or(u32::MAX, |max| max - used)`.
+const COMBINATORS: &[&str] = &[
+    "map",
+    "map_or",
+    "map_or_else",
+    "and_then",
+    "is_some_and",
+    "is_none_or",
+    "is_ok_and",
+    "filter",
+    "inspect",
+    "take_if",
+    "then",
+    "for_each",
+    "all",
+    "any",
+    "find",
+    "position",
+];
+
+/// Macros whose arguments are formatted into text or a log record.
+const LOG_MACROS: &[&str] = &[
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "format",
+    "format_args",
+    "write",
+    "writeln",
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "log",
+    "event",
+    "span",
+];
 
 const COMPARE_METHODS: &[&str] = &[
     "cmp",
@@ -316,6 +467,10 @@ impl<'t> Extractor<'t> {
             guard: None,
             returns: Vec::new(),
             collect_items: false,
+            context: Context::Code,
+            receiver_method: None,
+            impl_traits: Vec::new(),
+            closure_input: None,
         }
     }
 
@@ -389,6 +544,7 @@ impl<'t> Extractor<'t> {
             _ => (kind, None),
         };
         let keep_text = kind != AccessKind::Read;
+        let method = self.receiver_method.take();
         let access = Access {
             place,
             kind,
@@ -398,6 +554,8 @@ impl<'t> Extractor<'t> {
             receiver: receiver.filter(|_| keep_text).map(|e| self.text_of(e)),
             amount: amount.map(|e| self.text_of(e)),
             function: self.functions.last().map(|f| f.span),
+            method,
+            context: self.context,
         };
         self.facts.accesses.push(access);
     }
@@ -500,6 +658,7 @@ impl<'t> Extractor<'t> {
                 let owner = segments.iter().rev().nth(1)?.ident.to_string();
                 let constructor = segments.last()?.ident.to_string();
                 let builds_owner = constructor == "new"
+                    || constructor == "from"
                     || constructor == "default"
                     || constructor.starts_with("with_")
                     || constructor.starts_with("from_");
@@ -526,7 +685,67 @@ impl<'t> Extractor<'t> {
             root,
             chain,
             field: field.into(),
+            getter: false,
         })
+    }
+
+    /// The place a call of a method without arguments may read through a
+    /// getter (`body.consumed()`, `self.size()`), when the receiver names a
+    /// place and the method is not one of the standard library's.
+    fn getter_place(&self, call: &syn::ExprMethodCall) -> Option<Place> {
+        if !call.args.is_empty() {
+            return None;
+        }
+        let method = unraw(&call.method.to_string());
+        if NOT_GETTERS.contains(&method.as_str()) {
+            return None;
+        }
+        let (root, chain) = self.prefix_of(&call.receiver)?;
+        Some(Place {
+            root,
+            chain,
+            field: method.into(),
+            getter: true,
+        })
+    }
+
+    /// The field an argument hands over as it is: the field itself, or a
+    /// local bound to it, through references, casts and conversions.
+    fn handed_place(&self, arg: &Expr) -> Option<Place> {
+        match arg {
+            Expr::Paren(inner) => self.handed_place(&inner.expr),
+            Expr::Group(inner) => self.handed_place(&inner.expr),
+            Expr::Reference(inner) => self.handed_place(&inner.expr),
+            Expr::Cast(cast) => self.handed_place(&cast.expr),
+            Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Deref(_)) => {
+                self.handed_place(&unary.expr)
+            }
+            Expr::MethodCall(call) if CONVERSIONS.contains(&call.method.to_string().as_str()) => {
+                self.handed_place(&call.receiver)
+            }
+            Expr::Call(call) if call.args.len() == 1 => {
+                let Expr::Path(path) = &*call.func else {
+                    return None;
+                };
+                let name = last_ident(&path.path);
+                (CONVERSIONS.contains(&name.as_str()) || name == "Some")
+                    .then(|| self.handed_place(&call.args[0]))
+                    .flatten()
+            }
+            Expr::Field(field) => self.field_place(field),
+            Expr::Path(path) => {
+                let ident = path.path.get_ident()?.to_string();
+                let (root, mut chain) = self.local(&ident)?.prefix.clone()?;
+                let field = chain.pop()?;
+                Some(Place {
+                    root,
+                    chain,
+                    field: field.into(),
+                    getter: false,
+                })
+            }
+            _ => None,
+        }
     }
 
     fn field_place(&self, field: &syn::ExprField) -> Option<Place> {
@@ -540,6 +759,7 @@ impl<'t> Extractor<'t> {
             root,
             chain,
             field: name.to_string().into(),
+            getter: false,
         })
     }
 
@@ -549,6 +769,62 @@ impl<'t> Extractor<'t> {
         let mut collector = PlaceCollector::new(self);
         collector.visit_expr(expr);
         collector.operand.into_operand()
+    }
+
+    /// Whether an assignment copies a field into the same field of another
+    /// value of the same type: the same field through the same chain, from
+    /// roots of one type (or, when the syntax does not type them, through a
+    /// chain of fields long enough to name the type by itself).
+    fn relays(&self, assign: &syn::ExprAssign) -> bool {
+        let mut right = strip(&assign.right);
+        while let Expr::MethodCall(call) = right
+            && call.args.is_empty()
+            && matches!(call.method.to_string().as_str(), "clone" | "to_owned")
+        {
+            right = strip(&call.receiver);
+        }
+        if !matches!(right, Expr::Field(_)) {
+            return false;
+        }
+        let (Some(to), Some(from)) = (self.place_of(&assign.left), self.place_of(right)) else {
+            return false;
+        };
+        if to.field != from.field || to.chain != from.chain {
+            return false;
+        }
+        match (&to.root, &from.root) {
+            (Root::Typed(a), Root::Typed(b)) => a == b,
+            _ => !to.chain.is_empty(),
+        }
+    }
+
+    /// Whether an `if` without `else` only relays fields (`relays`), and its
+    /// condition reads nothing but those fields and constants: `if
+    /// overlay.x != 256 { merged.x = overlay.x; }`.
+    fn only_relays(&self, expr: &syn::ExprIf) -> bool {
+        if expr.else_branch.is_some() || expr.then_branch.stmts.is_empty() {
+            return false;
+        }
+        let mut relayed = Vec::new();
+        for stmt in &expr.then_branch.stmts {
+            let syn::Stmt::Expr(Expr::Assign(assign), _) = stmt else {
+                return false;
+            };
+            if !self.relays(assign) {
+                return false;
+            }
+            let Some(place) = self.place_of(&assign.left) else {
+                return false;
+            };
+            relayed.push((place.chain, place.field));
+        }
+        let read = self.operand_of(&expr.cond);
+        read.params.is_empty()
+            && !read.places.is_empty()
+            && read
+                .places
+                .iter()
+                .all(|p| !p.getter && relayed.iter().any(|(c, f)| *c == p.chain && *f == p.field))
     }
 
     fn places_in(&self, expr: &Expr) -> Vec<Place> {
@@ -601,8 +877,18 @@ impl<'t> Extractor<'t> {
                         root: root.clone(),
                         chain: Vec::new(),
                         field: name.to_string().into(),
+                        getter: false,
                     };
-                    self.record(place.clone(), AccessKind::Read, name.span());
+                    // A field bound `mut` is changed through the binding
+                    // and may be written back: a possible spend.
+                    let mutable =
+                        matches!(&*field.pat, Pat::Ident(ident) if ident.mutability.is_some());
+                    let kind = if mutable {
+                        AccessKind::Opaque
+                    } else {
+                        AccessKind::Read
+                    };
+                    self.record(place.clone(), kind, name.span());
                     let field_value = LocalValue {
                         prefix: Some((root.clone(), vec![name.to_string()])),
                         writes_through: value.writes_through,
@@ -658,6 +944,7 @@ impl<'t> Extractor<'t> {
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
+            context: self.context,
         };
         self.facts.comparisons.push(comparison);
         let outer = self.comparison.replace(self.facts.comparisons.len() - 1);
@@ -727,9 +1014,14 @@ impl<'t> Extractor<'t> {
         if name.starts_with("debug_assert") {
             self.debug_only = true;
         }
+        let outer_context = self.context;
+        if self.context == Context::Code && LOG_MACROS.contains(&name.as_str()) {
+            self.context = Context::Log;
+        }
         self.macro_depth += 1;
         self.visit_tokens(mac.tokens.clone());
         self.macro_depth -= 1;
+        self.context = outer_context;
         // Nodes of the trees parsed from the tokens may have been remembered.
         self.memo.invalidate();
         self.debug_only = outer_debug;
@@ -741,7 +1033,7 @@ impl<'t> Extractor<'t> {
     /// for `. field +=` is the last resort.
     fn visit_tokens(&mut self, tokens: proc_macro2::TokenStream) {
         if self.macro_depth > MAX_MACRO_DEPTH {
-            self.scan_writes(tokens);
+            self.record_dotted_fields(tokens);
             return;
         }
         let exprs = Punctuated::<Expr, Token![,]>::parse_terminated;
@@ -763,36 +1055,94 @@ impl<'t> Extractor<'t> {
             }
             return;
         }
-        let stmts = macros::parse_statements_leniently(tokens.clone());
-        if !stmts.is_empty() {
-            for stmt in &stmts {
-                self.visit_stmt(stmt);
+        let parts = macros::parse_statements_leniently(tokens.clone());
+        if parts.iter().any(|p| matches!(p, macros::Lenient::Stmt(_))) {
+            for part in parts {
+                match part {
+                    macros::Lenient::Stmt(stmt) => self.visit_stmt(&stmt),
+                    macros::Lenient::Skipped(tokens) => self.visit_pieces(tokens, 0),
+                }
             }
             return;
         }
-        let mut parsed_any = false;
-        for piece in macros::split_top_level(tokens.clone(), ',') {
-            if let Ok(arg) = syn::parse2::<Expr>(piece) {
-                self.visit_macro_arg(&arg);
-                parsed_any = true;
-            }
-        }
-        if parsed_any {
-            return;
-        }
-        self.scan_writes(tokens);
+        self.visit_pieces(tokens, 0);
     }
 
-    /// The last resort for tokens that do not parse: `. field +=` and
-    /// `. field -=` are writes.
-    fn scan_writes(&mut self, tokens: proc_macro2::TokenStream) {
-        for write in macros::scan_compound_writes(tokens) {
+    /// Visits a macro input whose syntax is the macro's own, piece by
+    /// piece (between `,`, `;` and `=>`): a piece that parses as an
+    /// expression is visited as one; the groups of one that does not are
+    /// visited the same way, and the fields its own tokens name after a `.`
+    /// are opaque accesses, which may be reads or writes.
+    fn visit_pieces(&mut self, tokens: proc_macro2::TokenStream, depth: usize) {
+        /// Deeper groups are only scanned for the fields they name.
+        const MAX_DEPTH: usize = 32;
+        for piece in macros::split_pieces(tokens) {
+            let stream: proc_macro2::TokenStream = piece.iter().cloned().collect();
+            if depth < MAX_DEPTH
+                && let Ok(arg) = syn::parse2::<Expr>(stream.clone())
+            {
+                self.visit_macro_arg(&arg);
+                continue;
+            }
+            for write in macros::compound_writes(&piece) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: write.field.into(),
+                    getter: false,
+                };
+                self.record(place, write.kind, write.span);
+            }
+            for (name, span) in macros::dotted_fields(&piece) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: unraw(&name).into(),
+                    getter: false,
+                };
+                self.record(place, AccessKind::Opaque, span);
+            }
+            for token in &piece {
+                if let proc_macro2::TokenTree::Group(group) = token {
+                    if depth < MAX_DEPTH {
+                        self.visit_pieces(group.stream(), depth + 1);
+                    } else {
+                        self.record_dotted_fields(group.stream());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records every field named after a `.` in some tokens, at any depth,
+    /// as an opaque access, without recursion.
+    fn record_dotted_fields(&mut self, tokens: proc_macro2::TokenStream) {
+        for write in macros::scan_compound_writes(tokens.clone()) {
             let place = Place {
                 root: Root::Unknown,
                 chain: Vec::new(),
                 field: write.field.into(),
+                getter: false,
             };
             self.record(place, write.kind, write.span);
+        }
+        let mut pending = vec![tokens];
+        while let Some(tokens) = pending.pop() {
+            let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+            for (name, span) in macros::dotted_fields(&tokens) {
+                let place = Place {
+                    root: Root::Unknown,
+                    chain: Vec::new(),
+                    field: unraw(&name).into(),
+                    getter: false,
+                };
+                self.record(place, AccessKind::Opaque, span);
+            }
+            for token in tokens {
+                if let proc_macro2::TokenTree::Group(group) = token {
+                    pending.push(group.stream());
+                }
+            }
         }
     }
 
@@ -879,7 +1229,13 @@ impl<'t> Extractor<'t> {
     }
 
     /// Records a call whose arguments carry fields or parameters.
-    fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan) {
+    fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan, method: bool) {
+        let skip = usize::from(method);
+        let handed: Vec<Place> = args
+            .iter()
+            .skip(skip)
+            .filter_map(|arg| self.handed_place(arg))
+            .collect();
         let args: Vec<Operand> = args.into_iter().map(|arg| self.operand_of(arg)).collect();
         if args.iter().all(Operand::is_empty) {
             return;
@@ -892,6 +1248,7 @@ impl<'t> Extractor<'t> {
             debug_only: self.debug_only,
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
+            handed,
         };
         self.facts.calls.push(call);
     }
@@ -961,6 +1318,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     name: unraw(&ident.to_string()),
                     ty: type_shape(&field.ty),
                     span: self.span(ident.span()),
+                    public: matches!(field.vis, syn::Visibility::Public(_)),
                 })
             })
             .collect();
@@ -971,6 +1329,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             foreign_layout: item.attrs.iter().any(is_repr_c),
             fields,
             code,
+            public: matches!(item.vis, syn::Visibility::Public(_)),
         });
     }
 
@@ -996,10 +1355,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
         self.with_attrs(&item.attrs, |this| {
             this.self_types.push(last_type_ident(&item.self_ty));
+            let trait_name = item.trait_.as_ref().map(|(path, _)| last_ident(path));
+            this.impl_traits.push(trait_name);
             this.memo.invalidate();
             for impl_item in &item.items {
                 this.visit_impl_item(impl_item);
             }
+            this.impl_traits.pop();
             this.self_types.pop();
             this.memo.invalidate();
         });
@@ -1014,9 +1376,21 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
         self.item(item, item.sig.ident.span());
+        // A hand-written `fmt` of `Display` or `Debug` shows values; it
+        // enforces nothing.
+        let shows = item.sig.ident == "fmt"
+            && matches!(
+                self.impl_traits.last(),
+                Some(Some(name)) if name == "Display" || name == "Debug"
+            );
+        let outer = self.context;
+        if shows {
+            self.context = Context::Display;
+        }
         self.with_attrs(&item.attrs, |this| {
             this.visit_fn(&item.sig.ident, &item.sig, &item.block);
         });
+        self.context = outer;
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
@@ -1088,9 +1462,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_expr_closure(&mut self, closure: &'ast syn::ExprClosure) {
         // A `return` inside a closure leaves the closure, not the function.
         self.returns.push(Vec::new());
+        let mut first = self.closure_input.take();
         self.with_scope(|this| {
             for input in &closure.inputs {
-                this.bind_pattern(input, &LocalValue::default());
+                let value = first.take().unwrap_or_default();
+                this.bind_pattern(input, &value);
             }
             this.visit_expr(&closure.body);
         });
@@ -1116,10 +1492,17 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let guard = expr.else_branch.is_none().then(|| Guard {
             span: self.span(spans::guard(expr)),
         });
+        let relay = self.context == Context::Code && self.only_relays(expr);
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
             let outer = std::mem::replace(&mut this.guard, guard);
+            if relay {
+                this.context = Context::Relay;
+            }
             this.visit_expr(&expr.cond);
+            if relay {
+                this.context = Context::Code;
+            }
             this.guard = outer;
             this.visit_block(&expr.then_branch);
         });
@@ -1165,6 +1548,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         };
         let span = spans::expr(&assign.left, &self.memo);
         self.visit_write(&assign.left, kind, span, Some(amount));
+        if self.context == Context::Code && self.relays(assign) {
+            self.context = Context::Relay;
+            self.visit_expr(&assign.right);
+            self.context = Context::Code;
+            return;
+        }
         self.visit_expr(&assign.right);
     }
 
@@ -1261,8 +1650,35 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let args: Vec<&Expr> = std::iter::once(&*call.receiver)
             .chain(call.args.iter())
             .collect();
-        self.record_call(method, args, spans::method_call(call, &self.memo));
-        visit::visit_expr_method_call(self, call);
+        self.record_call(
+            method.clone(),
+            args,
+            spans::method_call(call, &self.memo),
+            true,
+        );
+        if let Some(place) = self.getter_place(call) {
+            self.record(place, AccessKind::Read, call.method.span());
+        }
+        let combinator = COMBINATORS.contains(&method.as_str());
+        // The access of a field the method is called on carries the method:
+        // `load` reads, `clone` of an `Arc` aliases, `incr` may write.
+        if let Expr::Field(field) = &*call.receiver
+            && self.field_place(field).is_some()
+        {
+            self.receiver_method = Some(method.into());
+            self.visit_expr_field(field);
+            self.receiver_method = None;
+        } else {
+            self.visit_expr(&call.receiver);
+        }
+        let input = combinator.then(|| LocalValue::derived(&self.value_of(&call.receiver)));
+        for arg in &call.args {
+            if let Expr::Closure(_) = arg {
+                self.closure_input.clone_from(&input);
+            }
+            self.visit_expr(arg);
+            self.closure_input = None;
+        }
     }
 
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
@@ -1278,20 +1694,22 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 name,
                 call.args.iter().collect(),
                 spans::call(call, &self.memo),
+                false,
             );
         }
         visit::visit_expr_call(self, call);
     }
 
     fn visit_expr_reference(&mut self, reference: &'ast syn::ExprReference) {
-        // `&mut b.x_used` handed to a function may be written there.
+        // `&mut b.x_used` handed to a function may be written there, or
+        // read.
         if reference.mutability.is_some()
             && let Expr::Field(_) = strip(&reference.expr)
             && self.place_of(&reference.expr).is_some()
         {
             self.visit_write(
                 &reference.expr,
-                AccessKind::Assign,
+                AccessKind::BorrowMut,
                 spans::expr(&reference.expr, &self.memo),
                 None,
             );
@@ -1311,19 +1729,24 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 root: root.clone(),
                 chain: Vec::new(),
                 field: unraw(&name.to_string()).into(),
+                getter: false,
             };
             let kind = if is_constant(&field.expr) {
                 AccessKind::Init
             } else {
-                let updates_itself = literal.rest.is_some()
-                    || self.places_in(&field.expr).iter().any(|p| p.may_be(&place));
+                // `S { used: base.used + n, ..base }` updates the field; a
+                // value computed from other things fills it.
+                let updates_itself = self.places_in(&field.expr).iter().any(|p| p.may_be(&place));
                 if updates_itself {
                     self.assignment_kind(&place, &field.expr)
                 } else {
-                    AccessKind::Init
+                    AccessKind::Fill
                 }
             };
-            self.record(place, kind, name.span());
+            // The value a constant initialises to is kept: a counter
+            // initialised to zero and compared with a limit counts.
+            let value = (kind == AccessKind::Init).then_some(&field.expr);
+            self.record_with(place, kind, name.span(), None, value);
             self.visit_expr(&field.expr);
         }
         if let Some(rest) = &literal.rest {
@@ -1507,6 +1930,13 @@ impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
                 }
             }
         }
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        if let Some(place) = self.extractor.getter_place(call) {
+            self.operand.add_place(place);
+        }
+        visit::visit_expr_method_call(self, call);
     }
 
     fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {

@@ -62,6 +62,7 @@ use crate::analysis::facts::{CodeKind, FileFacts};
 use crate::analysis::lints::demand::{Demand, Tier};
 use crate::analysis::model::Model;
 use crate::analysis::model::Table;
+use crate::analysis::names::Role;
 use crate::engine::SlotId;
 use crate::engine::scan::{Scan, ScannedStruct, ident_hash};
 use crate::engine::workers::Pool;
@@ -75,7 +76,10 @@ mod tests;
 pub use digest::Digest;
 use digest::Graph;
 use index::{Postings, mentions_any};
-use shadows::{amount_carriers, flow_types, helper_definitions, reached_types, traced_field_names};
+use shadows::{
+    amount_carriers, flow_types, helper_definitions, reached_types, traced_field_names,
+    types_beside_limits,
+};
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
 pub struct Unparsed<'a> {
@@ -350,6 +354,22 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
             every.insert(hash);
         }
     }
+    // A name wanted through its own struct's receivers matters in a file
+    // that names the struct.
+    for (name, structs) in &demand.own {
+        let hash = ident_hash(name);
+        if every.contains(&hash) {
+            continue;
+        }
+        let mut owners: HashSet<u32> = structs
+            .iter()
+            .map(|&s| ident_hash(&model.structs[s].name))
+            .collect();
+        if let Some(reach) = typed.get(&hash) {
+            owners.extend(reach.iter().copied());
+        }
+        typed.insert(hash, Arc::new(owners));
+    }
     let names: HashSet<&str> = demand
         .every
         .iter()
@@ -359,12 +379,19 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
     let trackers: HashSet<&str> = demand.amounts.iter().map(String::as_str).collect();
     let carriers = amount_carriers(known.facts, &trackers);
     let budget_fields = traced_field_names(model, &names);
+    let limits: HashSet<&str> = model
+        .fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Limit { .. }))
+        .map(|f| f.name.as_str())
+        .collect();
     // The types that reach the names and the helpers to parse, side
     // by side: each takes a few tenths of a millisecond a round at 1x.
     let (types, helpers) = known.workers.join(
         || {
             let mut types = reached_types(known.digest, &names, files);
             types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
+            types.extend(types_beside_limits(known.facts, &limits));
             types
         },
         || {
@@ -377,8 +404,15 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
         },
     );
     let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
+    // Names wanted through their own structs need no types that reach
+    // them: the files that name the structs are the ones that matter.
     let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
-    for &name in &names {
+    let own = demand.own.keys().map(String::as_str);
+    for name in names
+        .iter()
+        .copied()
+        .chain(own.filter(|n| !names.contains(n)))
+    {
         names_by_hash
             .entry(ident_hash(name))
             .or_default()

@@ -6,7 +6,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
-use crate::analysis::facts::{AccessKind, FileFacts, Shape};
+use crate::analysis::facts::{AccessKind, FileFacts, Root, Shape};
 use crate::analysis::model::Model;
 use crate::engine::scan::{ScannedStruct, ident_hash};
 
@@ -302,4 +302,36 @@ pub(super) fn field_types<'a>(
         }
     }
     structs
+}
+
+/// Shadows `Model::co_used_structs` and `Model::promote_compared_fields`:
+/// a struct used in one function beside a limit (`state` beside
+/// `self.max_retries`) may hold that limit's counter, by its bare name or
+/// by the comparison. The hashes of the types of the typed roots in every
+/// parsed function that touches one of `limits`, whose declarations are
+/// parsed so that the model knows their fields.
+pub(super) fn types_beside_limits(facts: &[FileFacts], limits: &HashSet<&str>) -> HashSet<u32> {
+    let mut types: HashSet<u32> = HashSet::default();
+    if limits.is_empty() {
+        return types;
+    }
+    for file in facts {
+        let near: HashSet<crate::analysis::facts::Span> = file
+            .accesses
+            .iter()
+            .filter(|a| limits.contains(&*a.place.field))
+            .filter_map(|a| a.function)
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        for access in &file.accesses {
+            if let (Some(function), Root::Typed(idents)) = (access.function, &access.place.root)
+                && near.contains(&function)
+            {
+                types.extend(idents.iter().map(|i| ident_hash(i)));
+            }
+        }
+    }
+    types
 }

@@ -273,6 +273,7 @@ fn every_definition_is_parsed_when_none_can_settle_the_name() {
 
 fn call(caller: &str, callee: &str, arg: Operand) -> Call {
     Call {
+        handed: Vec::new(),
         callee: callee.to_string(),
         args: vec![arg],
         span: SPAN,
@@ -292,6 +293,7 @@ fn field() -> Operand {
             root: Root::Unknown,
             chain: Vec::new(),
             field: "max_turns".into(),
+            getter: false,
         }],
         params: Vec::new(),
     }

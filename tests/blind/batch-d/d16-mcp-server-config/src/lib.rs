@@ -1,0 +1,3 @@
+pub mod definitions;
+pub mod mcp_service;
+pub mod task_executor;
