@@ -403,6 +403,11 @@ pub struct Access {
     /// (`load` in `self.used.load(..)`).
     pub method: Option<std::sync::Arc<str>>,
     pub context: Context,
+    /// A struct literal fills the field from a local value that the same
+    /// function also hands to a call: the value took effect there
+    /// (`Client::builder().timeout(secs)`, then `Self { timeout: secs }`),
+    /// and the field keeps a record of it.
+    pub applied: bool,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing

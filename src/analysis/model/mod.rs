@@ -278,6 +278,7 @@ impl Model {
                 model.structs.push(info);
             }
         }
+        model.demote_sides();
         model.links = model.direct_links();
         model.index = Index::new(&model);
         model.index.getters = model.getters(facts);
@@ -738,6 +739,34 @@ impl Model {
         }
     }
 
+    /// `span_left` beside `span_right` is a side, not what is left of a
+    /// span: in a struct with a field named with `right` at the end, a
+    /// countdown named with `left` at the end is none.
+    fn demote_sides(&mut self) {
+        let ends_with =
+            |name: &str, word: &str| names::words(name).last().is_some_and(|w| w == word);
+        for s in self.structs.ids() {
+            let fields = &self.structs[s].fields;
+            if !fields
+                .iter()
+                .any(|&f| ends_with(&self.fields[f].name, "right"))
+            {
+                continue;
+            }
+            let sides: Vec<FieldId> = fields
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    matches!(self.fields[f].role, Role::Countdown { .. })
+                        && ends_with(&self.fields[f].name, "left")
+                })
+                .collect();
+            for f in sides {
+                self.fields[f].role = Role::Other;
+            }
+        }
+    }
+
     /// Configured pairs override the naming rules: each pair is a dimension
     /// of its own.
     fn apply_explicit_pairs(&mut self, pairs: &[ExplicitPair]) {
@@ -832,7 +861,14 @@ impl Model {
                 self.uses[field].resets += 1;
             }
             let spends = is_spend(&self.fields[field].role, kind);
-            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
+            // A field filled from a value its function also handed to a
+            // call records a setting that took effect there: read, by
+            // code the analysis may not see.
+            let applied = access.applied && kind == AccessKind::Fill;
+            if applied && code == CodeKind::Production {
+                self.handed_off.insert(field);
+            }
+            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare) || applied;
             let uses = &mut self.uses[field];
             // Only budget fields are paired through the functions that
             // touch them (`limits_for`).

@@ -266,6 +266,9 @@ struct Extractor<'t> {
     /// The inline modules (`mod name { … }`) being visited, outermost first.
     inline_mods: Vec<String>,
     functions: Vec<FnRef>,
+    /// For each enclosing function, innermost last: what makes
+    /// `Access::applied`.
+    applied: Vec<Applied>,
     scopes: Scopes,
     memo: Memo,
     /// How many macro calls the tokens being visited are nested in.
@@ -459,6 +462,7 @@ impl<'t> Extractor<'t> {
             self_types: Vec::new(),
             inline_mods: Vec::new(),
             functions: Vec::new(),
+            applied: Vec::new(),
             scopes: Scopes::new(),
             memo: Memo::default(),
             macro_depth: 0,
@@ -556,6 +560,7 @@ impl<'t> Extractor<'t> {
             function: self.functions.last().map(|f| f.span),
             method,
             context: self.context,
+            applied: false,
         };
         self.facts.accesses.push(access);
     }
@@ -1186,6 +1191,7 @@ impl<'t> Extractor<'t> {
             })
             .collect();
         self.functions.push(function.clone());
+        self.applied.push(Default::default());
         self.returns.push(Vec::new());
         self.with_scope(|this| {
             for (position, input) in sig.inputs.iter().enumerate() {
@@ -1211,6 +1217,13 @@ impl<'t> Extractor<'t> {
             this.visit_block(block);
         });
         self.functions.pop();
+        if let Some(Applied { handed, fills }) = self.applied.pop() {
+            for (access, local) in fills {
+                if handed.contains(&local) {
+                    self.facts.accesses[access].applied = true;
+                }
+            }
+        }
         let returns = self.returns.pop().unwrap_or_default();
         self.facts.functions.push(FnDef {
             function,
@@ -1231,6 +1244,15 @@ impl<'t> Extractor<'t> {
     /// Records a call whose arguments carry fields or parameters.
     fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan, method: bool) {
         let skip = usize::from(method);
+        // Wrapping a value (`Some(x)`, `Duration::from_secs(x)`) hands it
+        // to nothing that acts on it.
+        let wraps = CONVERSIONS.contains(&callee.as_str())
+            || matches!(callee.as_str(), "Some" | "Ok" | "Err");
+        if !wraps && let Some(applied) = self.applied.last_mut() {
+            applied
+                .handed
+                .extend(args.iter().skip(skip).filter_map(|arg| handed_local(arg)));
+        }
         let handed: Vec<Place> = args
             .iter()
             .skip(skip)
@@ -1747,11 +1769,55 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // initialised to zero and compared with a limit counts.
             let value = (kind == AccessKind::Init).then_some(&field.expr);
             self.record_with(place, kind, name.span(), None, value);
+            if kind == AccessKind::Fill
+                && let Some(local) = handed_local(&field.expr)
+                && let Some(applied) = self.applied.last_mut()
+            {
+                applied.fills.push((self.facts.accesses.len() - 1, local));
+            }
             self.visit_expr(&field.expr);
         }
         if let Some(rest) = &literal.rest {
             self.visit_expr(rest);
         }
+    }
+}
+
+/// The locals a function hands to calls, and the fills of struct literals
+/// from locals (the access and the local), which become `Access::applied`
+/// when the local is handed.
+#[derive(Default)]
+struct Applied {
+    handed: rustc_hash::FxHashSet<String>,
+    fills: Vec<(usize, String)>,
+}
+
+/// The local an argument or a value hands over as it is, through
+/// references, casts and conversions (`Duration::from_secs(secs)`,
+/// `Some(limit)`, `limit.into()`).
+fn handed_local(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Paren(inner) => handed_local(&inner.expr),
+        Expr::Group(inner) => handed_local(&inner.expr),
+        Expr::Reference(inner) => handed_local(&inner.expr),
+        Expr::Cast(cast) => handed_local(&cast.expr),
+        Expr::MethodCall(call) if CONVERSIONS.contains(&call.method.to_string().as_str()) => {
+            handed_local(&call.receiver)
+        }
+        Expr::Call(call) if call.args.len() == 1 => {
+            let Expr::Path(path) = &*call.func else {
+                return None;
+            };
+            let name = last_ident(&path.path);
+            (CONVERSIONS.contains(&name.as_str()) || name == "Some")
+                .then(|| handed_local(&call.args[0]))
+                .flatten()
+        }
+        Expr::Path(path) => {
+            let ident = path.path.get_ident()?.to_string();
+            (ident != "self").then_some(ident)
+        }
+        _ => None,
     }
 }
 
