@@ -25,7 +25,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The rules, bottom up.
     ("analysis::names", &["analysis::facts"]),
     ("config", &["registry", "analysis::names"]),
-    ("analysis::syntax", &["analysis::facts"]),
+    // The syntax stage asks the workers how much stack its thread has.
+    ("analysis::syntax", &["analysis::facts", "engine::workers"]),
     (
         "analysis::model",
         &["analysis::facts", "analysis::names", "config"],

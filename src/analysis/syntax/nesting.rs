@@ -6,8 +6,9 @@
 //! the tree it builds is as deep as the longest chain of operators or
 //! postfix calls (`a + a + …`, `a.f.f…`), and visiting or dropping it
 //! recurses that deep. Neither recursion can be split where syn does it,
-//! so the extractor gives the whole work a stack sized from these counts
-//! (`stacker`, as rustc does), and refuses a file beyond a bound.
+//! so the extractor does the whole work on a thread with a stack sized
+//! from these counts (a worker known to have that much, or a thread
+//! started for the file), and refuses a file beyond a bound.
 //!
 //! The counts are upper bounds, kept per group: a unit is a token that may
 //! open a recursion; every token counts towards the tree's depth; both
