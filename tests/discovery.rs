@@ -53,6 +53,7 @@ fn files(out: &Run) -> u64 {
 /// the walk now leaves it out, in manifest and in path mode, and
 /// `--include-ignored` brings it back.
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn an_ignored_copy_of_the_sources_hides_no_finding() {
     let dir = tempfile::tempdir().expect("temp dir");
     ivy_in(dir.path(), false);
@@ -81,6 +82,7 @@ fn an_ignored_copy_of_the_sources_hides_no_finding() {
 /// only; the workspace's table applies to every member, and a package's
 /// own table wins over it for the package's findings.
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_members_configuration_applies_to_its_own_findings() {
     let dir = tempfile::tempdir().expect("temp dir");
     write(

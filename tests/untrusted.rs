@@ -74,6 +74,7 @@ fn ivy_in(dir: &Path) {
 /// ships: its `cargo` writes a marker. Run from inside the checkout, the
 /// tool's `cargo metadata` never runs it, and still lints the workspace.
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_toolchain_file_cannot_choose_the_cargo_that_runs() {
     let dir = tempfile::tempdir().expect("temp dir");
     ivy_in(dir.path());
@@ -123,6 +124,7 @@ fn a_toolchain_file_cannot_choose_the_cargo_that_runs() {
 /// read (a FIFO would block the run), and the secret is in no output
 /// format.
 #[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn a_symlink_out_of_the_workspace_is_never_read_or_quoted() {
     let dir = tempfile::tempdir().expect("temp dir");
     ivy_in(dir.path());
