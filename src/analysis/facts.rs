@@ -408,6 +408,10 @@ pub struct Access {
     /// (`Client::builder().timeout(secs)`, then `Self { timeout: secs }`),
     /// and the field keeps a record of it.
     pub applied: bool,
+    /// A struct literal fills the field with a remainder (`window - used`,
+    /// `cap.saturating_sub(spent)`): a countdown spent where it is
+    /// computed, each time the value is built.
+    pub remainder: bool,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing
