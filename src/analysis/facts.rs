@@ -242,6 +242,8 @@ pub struct FieldFact {
     pub span: Span,
     /// Declared `pub`: other crates may read it.
     pub public: bool,
+    /// Marked `#[deprecated]`: kept for compatibility, meant to do nothing.
+    pub deprecated: bool,
 }
 
 /// The parts of a field's type that the model needs: every identifier in

@@ -163,6 +163,11 @@ fn consumed_by_the_crate(model: &Model, limit: FieldId) -> bool {
 pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
     let mut findings = Vec::new();
     for limit in model.fields.ids() {
+        // A deprecated limit is kept so that old code still compiles; that
+        // it does nothing is what its attribute says.
+        if model.fields[limit].deprecated {
+            continue;
+        }
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {
             continue;
         };

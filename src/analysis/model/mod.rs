@@ -50,6 +50,8 @@ pub struct FieldInfo {
     pub evidence: RoleEvidence,
     /// Declared `pub`.
     pub public: bool,
+    /// Marked `#[deprecated]`.
+    pub deprecated: bool,
 }
 
 /// What production and test code do with one field.
@@ -286,6 +288,7 @@ impl Model {
                         role: roles.of(&field.name, &field.ty),
                         evidence: RoleEvidence::Name,
                         public: field.public,
+                        deprecated: field.deprecated,
                     });
                     info.fields.push(field_id);
                 }

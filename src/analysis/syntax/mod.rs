@@ -1325,6 +1325,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     ty: type_shape(&field.ty),
                     span: self.span(ident.span()),
                     public: matches!(field.vis, syn::Visibility::Public(_)),
+                    deprecated: field.attrs.iter().any(|a| a.path().is_ident("deprecated")),
                 })
             })
             .collect();
