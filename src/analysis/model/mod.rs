@@ -50,6 +50,8 @@ pub struct FieldInfo {
     pub evidence: RoleEvidence,
     /// Declared `pub`.
     pub public: bool,
+    /// Marked `#[deprecated]`.
+    pub deprecated: bool,
 }
 
 /// What production and test code do with one field.
@@ -95,6 +97,12 @@ pub struct FieldUse {
     /// The production functions that touch the field, by their name's
     /// location; recorded for budget fields only.
     pub functions: BTreeSet<Span>,
+    /// Of a public struct's field: the production functions other than
+    /// its struct's methods that read it (not to display it), how many
+    /// reads its struct's methods make, and the functions that write it.
+    pub reading_functions: BTreeSet<Span>,
+    pub own_reads: usize,
+    pub writing_functions: BTreeSet<Span>,
 }
 
 /// A production spend with what suggestions need to mirror it.
@@ -194,9 +202,16 @@ pub struct Model {
 struct RawUse {
     access: Access,
     certain: bool,
+    /// The access is in a method of the field's own struct.
+    own_method: bool,
 }
 
-fn record_raw(raw: &mut Table<FieldId, Vec<RawUse>>, resolution: Resolution, access: &Access) {
+fn record_raw(
+    raw: &mut Table<FieldId, Vec<RawUse>>,
+    resolution: Resolution,
+    access: &Access,
+    own_method: impl Fn(FieldId) -> bool,
+) {
     let (targets, certain) = match resolution {
         Resolution::Exact(field) => (vec![field], true),
         Resolution::Possible(fields) => (fields, false),
@@ -206,6 +221,7 @@ fn record_raw(raw: &mut Table<FieldId, Vec<RawUse>>, resolution: Resolution, acc
         raw[field].push(RawUse {
             access: access.clone(),
             certain,
+            own_method: own_method(field),
         });
     }
 }
@@ -272,6 +288,7 @@ impl Model {
                         role: roles.of(&field.name, &field.ty),
                         evidence: RoleEvidence::Name,
                         public: field.public,
+                        deprecated: field.deprecated,
                     });
                     info.fields.push(field_id);
                 }
@@ -294,9 +311,17 @@ impl Model {
             model.fields.iter().map(|_| Vec::new()).collect();
         let mut checks = Vec::new();
         for file in facts {
+            let self_types: HashMap<Span, &str> = file
+                .functions
+                .iter()
+                .filter_map(|def| Some((def.function.span, def.self_type.as_deref()?)))
+                .collect();
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
                 let resolution = model.index.resolve(&model, &access.place);
-                record_raw(&mut raw, resolution, access);
+                let self_type = access.function.and_then(|f| self_types.get(&f).copied());
+                record_raw(&mut raw, resolution, access, |field| {
+                    self_type.is_some_and(|t| model.structs[model.fields[field].owner].name == t)
+                });
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
@@ -407,12 +432,28 @@ impl Model {
                     // only a limit alone on its side bounds the other side.
                     let alone =
                         check.possible[side].len() == 1 && check.possible[1 - side].len() == 1;
-                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
-                        continue;
-                    };
                     if !alone {
                         continue;
                     }
+                    // A bare limit compared alone with a counter of its own
+                    // struct is that counter's limit (`self.bytes >
+                    // self.limit`).
+                    if let [limit] = limits.as_slice()
+                        && bare_limit(&self.fields[*limit])
+                        && let [counter] = check.sides[1 - side].iter().collect::<Vec<_>>()[..]
+                        && let Role::CountUp { stem } = &self.fields[*counter].role
+                        && self.fields[*limit].owner == self.fields[*counter].owner
+                        && through_own_receivers(
+                            comparison,
+                            &[&self.fields[*limit].name, &self.fields[*counter].name],
+                        )
+                    {
+                        bare_limits.push((*limit, stem.clone()));
+                        continue;
+                    }
+                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
+                        continue;
+                    };
                     if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
                         continue;
                     }
@@ -824,6 +865,22 @@ impl Model {
             self.uses[field].log_reads += 1;
         }
         if code == CodeKind::Production
+            && certain
+            && self.structs[self.fields[field].owner].public
+            && let Some(function) = access.function
+        {
+            let uses = &mut self.uses[field];
+            if matches!(kind, AccessKind::Read | AccessKind::Compare) {
+                if raw.own_method {
+                    uses.own_reads += 1;
+                } else {
+                    uses.reading_functions.insert(function);
+                }
+            } else if is_write(kind) || kind == AccessKind::Store {
+                uses.writing_functions.insert(function);
+            }
+        }
+        if code == CodeKind::Production
             && kind == AccessKind::Init
             && access.amount.as_deref().is_some_and(is_zero)
         {
@@ -916,10 +973,13 @@ impl Model {
             // A count-up filled from a value is a snapshot of a count kept
             // elsewhere; a countdown filled from one is refilled, which is
             // not spending it.
-            AccessKind::Fill => matches!(
-                self.fields[field].role,
-                Role::CountUp { .. } | Role::TimeStart
-            ),
+            // A countdown filled with a remainder is spent where the
+            // remainder is computed.
+            AccessKind::Fill => match self.fields[field].role {
+                Role::CountUp { .. } | Role::TimeStart => true,
+                Role::Countdown { .. } => access.remainder,
+                _ => false,
+            },
             AccessKind::Read => access
                 .method
                 .as_deref()
