@@ -286,6 +286,7 @@ impl Model {
                 model.structs.push(info);
             }
         }
+        model.demote_sides();
         model.links = model.direct_links();
         model.index = Index::new(&model);
         model.index.getters = model.getters(facts);
@@ -334,7 +335,12 @@ impl Model {
             .fields
             .iter()
             .filter(|f| {
-                f.role != Role::Other || (f.ty.is_numeric() && names::is_bare_countdown(&f.name))
+                f.role != Role::Other
+                    || (f.ty.is_numeric()
+                        && (names::is_bare_countdown(&f.name)
+                            || (names::is_bare_limit(&f.name)
+                                && self.structs[f.owner].fields.len()
+                                    <= names::BARE_LIMIT_STRUCT_FIELDS)))
             })
             .map(|f| f.owner)
             .collect();
@@ -355,17 +361,29 @@ impl Model {
     /// dimension, whatever its name (`pages_fetched >= page_quota`,
     /// `self.retries > self.policy.max_retries`), when the two structs are
     /// connected: the same struct, or one holding the other.
+    ///
+    /// A field named by a limit word alone (`limit`, `max`) names no
+    /// dimension; compared alone with a numeric field of its own struct
+    /// (`self.current + n >= self.limit`), the two make a dimension of
+    /// their own.
     fn promote_compared_fields(&mut self, facts: &[&FileFacts]) {
+        let bare_limit = |f: &FieldInfo| {
+            f.role == Role::Other
+                && f.ty.is_numeric()
+                && names::is_bare_limit(&f.name)
+                && self.structs[f.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+        };
         let limit_names: HashSet<&str> = self
             .fields
             .iter()
-            .filter(|f| matches!(f.role, Role::Limit { .. }))
+            .filter(|f| matches!(f.role, Role::Limit { .. }) || bare_limit(f))
             .map(|f| f.name.as_str())
             .collect();
         if limit_names.is_empty() {
             return;
         }
         let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
         for file in facts {
             for comparison in &file.comparisons {
                 if comparison.code != CodeKind::Production || comparison.debug_only {
@@ -380,13 +398,18 @@ impl Model {
                     let limits: Vec<FieldId> = check.sides[side]
                         .iter()
                         .copied()
-                        .filter(|&f| matches!(self.fields[f].role, Role::Limit { .. }))
+                        .filter(|&f| {
+                            matches!(self.fields[f].role, Role::Limit { .. })
+                                || bare_limit(&self.fields[f])
+                        })
                         .collect();
                     let others: Vec<FieldId> = check.sides[1 - side]
                         .iter()
                         .copied()
                         .filter(|&f| {
-                            self.fields[f].role == Role::Other && self.fields[f].ty.is_numeric()
+                            self.fields[f].role == Role::Other
+                                && self.fields[f].ty.is_numeric()
+                                && !bare_limit(&self.fields[f])
                         })
                         .collect();
                     // A ratio or headroom holds a counter beside the limit:
@@ -402,10 +425,28 @@ impl Model {
                     if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
                         continue;
                     }
-                    if let Role::Limit { stem } = &self.fields[*limit].role {
-                        promoted.push((*other, stem.clone()));
+                    match &self.fields[*limit].role {
+                        Role::Limit { stem } => promoted.push((*other, stem.clone())),
+                        _ if self.fields[*limit].owner == self.fields[*other].owner
+                            && through_own_receivers(
+                                comparison,
+                                &[&self.fields[*limit].name, &self.fields[*other].name],
+                            ) =>
+                        {
+                            let owner = &self.structs[self.fields[*limit].owner];
+                            let stem = format!("{}.{}", owner.name, self.fields[*limit].name);
+                            promoted.push((*other, stem.clone()));
+                            bare_limits.push((*limit, stem));
+                        }
+                        _ => {}
                     }
                 }
+            }
+        }
+        for (field, stem) in bare_limits {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::Limit { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
             }
         }
         for (field, stem) in promoted {
@@ -708,6 +749,34 @@ impl Model {
         }
     }
 
+    /// `span_left` beside `span_right` is a side, not what is left of a
+    /// span: in a struct with a field named with `right` at the end, a
+    /// countdown named with `left` at the end is none.
+    fn demote_sides(&mut self) {
+        let ends_with =
+            |name: &str, word: &str| names::words(name).last().is_some_and(|w| w == word);
+        for s in self.structs.ids() {
+            let fields = &self.structs[s].fields;
+            if !fields
+                .iter()
+                .any(|&f| ends_with(&self.fields[f].name, "right"))
+            {
+                continue;
+            }
+            let sides: Vec<FieldId> = fields
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    matches!(self.fields[f].role, Role::Countdown { .. })
+                        && ends_with(&self.fields[f].name, "left")
+                })
+                .collect();
+            for f in sides {
+                self.fields[f].role = Role::Other;
+            }
+        }
+    }
+
     /// Configured pairs override the naming rules: each pair is a dimension
     /// of its own.
     fn apply_explicit_pairs(&mut self, pairs: &[ExplicitPair]) {
@@ -733,6 +802,11 @@ impl Model {
         let (kind, code, span) = (access.kind, access.code, access.span);
         // Showing a value in a hand-written `Display` or `Debug` neither
         // reads it for the program nor spends it.
+        // A setting copied into the same field of another value moves, and
+        // is read where that value is.
+        if access.context == Context::Relay && !is_write(kind) {
+            return;
+        }
         if access.context == Context::Display {
             if code == CodeKind::Test && is_write(kind) {
                 self.uses[field].test_writes.push(span);
@@ -797,7 +871,14 @@ impl Model {
                 self.uses[field].resets += 1;
             }
             let spends = is_spend(&self.fields[field].role, kind);
-            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
+            // A field filled from a value its function also handed to a
+            // call records a setting that took effect there: read, by
+            // code the analysis may not see.
+            let applied = access.applied && kind == AccessKind::Fill;
+            if applied && code == CodeKind::Production {
+                self.handed_off.insert(field);
+            }
+            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare) || applied;
             let uses = &mut self.uses[field];
             // Only budget fields are paired through the functions that
             // touch them (`limits_for`).
@@ -1229,6 +1310,18 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
         Role::Countdown { .. } => matches!(kind, AccessKind::Decrease | AccessKind::Assign),
         _ => false,
     }
+}
+
+/// Whether the comparison reaches the fields named `names` only through
+/// receivers typed as their struct itself (`self.limit`, `window.limit` of
+/// a `window: &Window`), which the prefilter's `own` demand parses.
+fn through_own_receivers(comparison: &crate::analysis::facts::Comparison, names: &[&str]) -> bool {
+    comparison
+        .sides
+        .iter()
+        .flat_map(|side| &side.places)
+        .filter(|place| names.contains(&&*place.field))
+        .all(|place| place.chain.is_empty() && matches!(place.root, Root::Typed(_)))
 }
 
 /// Lookup tables for resolving places to fields.
