@@ -282,3 +282,92 @@ impl PoolBuilder {
         finding.notes
     );
 }
+
+const CONVERSION: &str = "
+#[derive(Default)]
+pub struct RunPolicy { pub max_steps: usize, pub max_tokens: Option<u64> }
+
+pub struct StepsConfig { pub max_steps: usize, pub max_tokens: Option<u64> }
+
+impl From<&StepsConfig> for RunPolicy {
+    fn from(config: &StepsConfig) -> Self {
+        RunPolicy {
+            max_steps: config.max_steps,
+            ..RunPolicy::default()
+        }
+    }
+}
+
+pub fn gate(policy: &RunPolicy, tokens: u64) -> bool {
+    policy.max_steps > 0 && policy.max_tokens.is_none_or(|max| tokens < max)
+}
+";
+
+#[test]
+fn a_limit_left_out_of_the_copy_its_siblings_are_made_into_is_copied_beside_them() {
+    let findings = bl003(&[CONVERSION]);
+    let suggestion = only(&findings).suggestion.as_ref().expect("a suggestion");
+    assert_eq!(suggestion.code, "max_tokens: config.max_tokens,");
+    assert_eq!(
+        suggestion.message,
+        "copy `max_tokens` into `RunPolicy` beside the settings copied there"
+    );
+    assert_eq!(suggestion.applicability, Applicability::MachineApplicable);
+    let anchor = suggestion.anchor.expect("anchored");
+    assert_eq!(&CONVERSION[anchor.start..anchor.end], "max_steps");
+    assert!(CONVERSION[anchor.end..].starts_with(": config.max_steps,"));
+
+    let converted = CONVERSION.replace(
+        "pub struct RunPolicy { pub max_steps: usize, pub max_tokens: Option<u64> }",
+        "pub struct RunPolicy { pub max_steps: usize, pub max_tokens: Option<u32> }",
+    );
+    let findings = bl003(&[&converted]);
+    let finding = only(&findings);
+    let suggestion = finding.suggestion.as_ref().expect("a suggestion");
+    assert_eq!(suggestion.applicability, Applicability::MaybeIncorrect);
+    assert!(
+        finding
+            .notes
+            .iter()
+            .any(|n| n.contains("may need a conversion")),
+        "{:?}",
+        finding.notes
+    );
+}
+
+#[test]
+fn a_copy_that_already_holds_the_limit_is_not_where_it_belongs() {
+    let filled = CONVERSION.replace(
+        "            ..RunPolicy::default()",
+        "            max_tokens: None,\n            ..RunPolicy::default()",
+    );
+    let findings = bl003(&[&filled]);
+    let suggestion = only(&findings).suggestion.as_ref().expect("a suggestion");
+    assert_ne!(suggestion.code, "max_tokens: config.max_tokens,");
+}
+
+#[test]
+fn a_merge_that_relays_the_siblings_is_not_where_they_are_used() {
+    let source = "
+pub struct Limits { pub max_steps: usize, pub max_tokens: Option<u64> }
+
+pub fn merge(base: &mut Limits, overlay: &Limits) {
+    if overlay.max_steps != 0 {
+        base.max_steps = overlay.max_steps;
+    }
+    if overlay.max_tokens.is_some() {
+        base.max_tokens = overlay.max_tokens;
+    }
+}
+
+pub fn plan(limits: &Limits, steps: &[String]) -> Vec<String> {
+    steps.iter().take(limits.max_steps).cloned().collect()
+}
+";
+    let findings = bl003(&[source]);
+    let suggestion = only(&findings).suggestion.as_ref().expect("a suggestion");
+    assert_eq!(
+        suggestion.message,
+        "check `max_tokens` in `plan`, which reads `Limits`'s other settings"
+    );
+}

@@ -247,6 +247,11 @@ fn machine_applicable_glue_compiles_and_makes_the_dead_limit_take_effect() {
             "src/mcp.rs",
             "the_configured_timeout_reaches_the_client",
         ),
+        (
+            "bl003-relayed-only",
+            "src/config.rs",
+            "the_projects_token_limit_stops_the_run",
+        ),
     ];
     for (fixture, file, test) in cases {
         let copy = copy_fixture(fixture);

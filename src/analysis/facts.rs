@@ -283,7 +283,7 @@ pub struct TypeShape {
 }
 
 impl TypeShape {
-    const NUMERIC: &'static [&'static str] = &[
+    pub const NUMERIC: &'static [&'static str] = &[
         "u8",
         "u16",
         "u32",

@@ -41,11 +41,25 @@ pub struct Glue {
     /// Certain production reads of the fields beside the limits, each with
     /// the function it is in.
     pub sibling_reads: BTreeMap<FieldId, Vec<(Span, Option<FnRef>)>>,
+    /// Production struct-literal keys named like a limit or a field beside
+    /// it, of any struct (`max_iterations` in `RunPolicy { max_iterations:
+    /// config.max_iterations, .. }`): where a copy of the siblings is made.
+    pub literal_keys: Vec<LiteralKey>,
     /// The declared variants named after the limits
     /// ([`variant_names`]).
     pub variants: Vec<Variant>,
     /// The definitions of methods the glue may call ([`Model::glue_methods`]).
     pub methods: Vec<FnDef>,
+}
+
+/// A field a struct literal fills from a value.
+#[derive(Debug, Clone)]
+pub struct LiteralKey {
+    pub field: FieldId,
+    /// The key's name in the literal.
+    pub span: Span,
+    /// The function the literal is in, by its name's span.
+    pub function: Option<Span>,
 }
 
 /// An enum variant named after a limit.
@@ -287,8 +301,10 @@ impl Model {
                 }
             }
             for access in &file.accesses {
+                // A value relayed between copies of a configuration is not
+                // read there, as the model has it.
                 if access.code != CodeKind::Production
-                    || access.context == Context::Display
+                    || matches!(access.context, Context::Display | Context::Relay)
                     || !names.contains(&*access.place.field)
                 {
                     continue;
@@ -301,6 +317,13 @@ impl Model {
                     AccessKind::Init | AccessKind::Fill | AccessKind::Assign | AccessKind::Store
                 );
                 let reads = matches!(access.kind, AccessKind::Read | AccessKind::Compare);
+                if matches!(access.kind, AccessKind::Init | AccessKind::Fill) {
+                    glue.literal_keys.push(LiteralKey {
+                        field,
+                        span: access.span,
+                        function: access.function,
+                    });
+                }
                 if sets && limit_set.contains(&field) {
                     glue.sets.entry(field).or_default().push(access.span);
                 } else if reads && siblings.contains(&field) {

@@ -17,7 +17,9 @@ pub mod helpers;
 mod ids;
 mod queries;
 
-pub use glue::{Glue, HandSite, Variant, base_name, singular, unit_in_doc, unit_of, variant_names};
+pub use glue::{
+    Glue, HandSite, LiteralKey, Variant, base_name, singular, unit_in_doc, unit_of, variant_names,
+};
 pub(crate) use ids::id;
 pub use ids::{FieldId, Id, StructId, Table};
 

@@ -4,6 +4,8 @@
 //! compared with a counter (a gate, a loop guard), the limit is compared
 //! the same way, returning the error named after it when the code declares
 //! one; when a builder is made where they are read, the limit goes to it;
+//! when a struct literal copies them into another struct that has a field
+//! of the limit's name, the limit is copied beside them;
 //! failing all of these, a check with placeholders where they are read.
 
 use std::collections::BTreeMap;
@@ -13,9 +15,10 @@ use quote::quote;
 
 use super::text::{self, MethodTail};
 use super::{ident, render, source, tokens};
+use crate::analysis::facts::TypeShape;
 use crate::analysis::facts::{FnDef, FnRef, Receiver, Shape, Span};
 use crate::analysis::model::{
-    Check, FieldId, HandSite, Model, Variant, base_name, singular, unit_in_doc, unit_of,
+    Check, FieldId, HandSite, LiteralKey, Model, Variant, base_name, singular, unit_in_doc, unit_of,
 };
 use crate::analysis::names::{self, Role};
 use crate::diagnostic::{Applicability, Suggestion};
@@ -34,7 +37,10 @@ pub fn use_limit(model: &Model, db: &SourceDb, limit: FieldId) -> Option<Draft> 
     // A count is bounded where its siblings are checked; a time is handed
     // to the calls its siblings are handed to.
     let first = if time_like { None } else { compared() };
-    first
+    // A struct literal that copies the siblings into a struct of the same
+    // settings is where the copy of the limit was left out.
+    fill_beside_siblings(model, db, limit)
+        .or(first)
         .or_else(|| pass_to_call(model, db, limit))
         .or_else(|| if time_like { compared() } else { None })
         .or_else(|| pass_to_builder(model, db, limit))
@@ -107,6 +113,104 @@ fn limit_place(model: &Model, receiver: &str, limit: FieldId) -> Option<TokenStr
     let receiver = tokens(receiver)?;
     let field = ident(&model.fields[limit].name);
     Some(quote!(#receiver.#field))
+}
+
+/// Copies the limit into the struct literal that copies the fields beside
+/// it (`RunPolicy { max_iterations: config.max_iterations, .. }`) when the
+/// literal's struct has a field of the limit's name that the function
+/// leaves to the literal's base.
+fn fill_beside_siblings(model: &Model, db: &SourceDb, limit: FieldId) -> Option<Draft> {
+    let limit_info = &model.fields[limit];
+    let keys = &model.glue.literal_keys;
+    let mut found = Vec::new();
+    for (&sibling, reads) in &model.glue.sibling_reads {
+        if model.fields[sibling].owner != limit_info.owner {
+            continue;
+        }
+        let sibling_name = &model.fields[sibling].name;
+        for (read, _) in reads {
+            let file = db.get(read.file).text();
+            let Some(receiver) = text::receiver_before(file, read.start) else {
+                continue;
+            };
+            let copies = |key: &&LiteralKey| {
+                key.span.file == read.file
+                    && key.span.end <= read.start
+                    && model.fields[key.field].name == *sibling_name
+                    && file
+                        .get(key.span.end..read.start)
+                        .and_then(|between| between.trim_start().strip_prefix(':'))
+                        .is_some_and(|value| value.trim() == format!("{receiver}."))
+            };
+            let Some(key) = keys.iter().find(copies) else {
+                continue;
+            };
+            let copy_owner = model.fields[key.field].owner;
+            if copy_owner == limit_info.owner {
+                continue;
+            }
+            let Some(&copy) = model.structs[copy_owner]
+                .fields
+                .iter()
+                .find(|&&f| model.fields[f].name == limit_info.name)
+            else {
+                continue;
+            };
+            let filled = keys.iter().any(|k| {
+                k.field == copy && k.function == key.function && k.span.file == key.span.file
+            });
+            if !filled {
+                found.push((copy, key.function, key.span, receiver));
+            }
+        }
+    }
+    found.sort_by_key(|&(copy, function, span, _)| (span.file, function, copy, span));
+    let &(copy, function, _, receiver) = found.first()?;
+    let anchor = found
+        .iter()
+        .filter(|(c, f, span, _)| *c == copy && *f == function && span.file == found[0].2.file)
+        .map(|&(_, _, span, _)| span)
+        .max()?;
+    let place = limit_place(model, receiver, limit)?;
+    let copy_info = &model.fields[copy];
+    let code = format!("{}: {},", ident(&limit_info.name), render(place));
+    let same_type = copy_info.ty.idents == limit_info.ty.idents;
+    // Numbers and durations, bare or optional, are copied out of a borrow.
+    let copied = limit_info
+        .ty
+        .idents
+        .iter()
+        .all(|i| i == "Option" || i == "Duration" || TypeShape::NUMERIC.contains(&i.as_str()));
+    let machine = same_type && copied;
+    let copy_struct = &model.structs[copy_info.owner].name;
+    let mut notes = Vec::new();
+    if !machine {
+        notes.push(format!(
+            "`{}::{}` and `{}::{}` may not have the same type: the copy may need a conversion",
+            model.struct_of(limit).name,
+            limit_info.name,
+            copy_struct,
+            copy_info.name
+        ));
+    }
+    Some(Draft {
+        suggestion: Suggestion {
+            message: format!(
+                "copy `{}` into `{copy_struct}` beside the settings copied there",
+                limit_info.name
+            ),
+            code,
+            applicability: if machine {
+                Applicability::MachineApplicable
+            } else {
+                Applicability::MaybeIncorrect
+            },
+            anchor: Some(anchor),
+            replaces: None,
+            parts: Vec::new(),
+        },
+        notes,
+    })
 }
 
 /// A guard that compares a sibling limit of the same struct with a
