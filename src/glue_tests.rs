@@ -347,6 +347,42 @@ fn a_copy_that_already_holds_the_limit_is_not_where_it_belongs() {
 }
 
 #[test]
+fn the_unit_comes_from_a_millisecond_name_or_a_duration_type() {
+    let millis = RETRY.replace("max_delay_secs", "max_delay_ms");
+    let findings = bl003(&[&millis, BUILDER]);
+    let suggestion = only(&findings).suggestion.as_ref().expect("a suggestion");
+    assert_eq!(
+        suggestion.code,
+        ".with_max_delay(Duration::from_millis(config.max_delay_ms))"
+    );
+    assert_eq!(suggestion.applicability, Applicability::MachineApplicable);
+
+    let duration = RETRY
+        .replace("max_delay_secs", "max_delay")
+        .replace("pub max_delay: u64,", "pub max_delay: Duration,");
+    let findings = bl003(&[&duration, BUILDER]);
+    let suggestion = only(&findings).suggestion.as_ref().expect("a suggestion");
+    assert_eq!(suggestion.code, ".with_max_delay(config.max_delay)");
+    assert_eq!(suggestion.applicability, Applicability::MachineApplicable);
+}
+
+#[test]
+fn a_limit_set_on_the_command_line_says_so() {
+    let cli = RETRY.replace(
+        "pub struct RetryConfig",
+        "#[derive(clap::Parser)]\npub struct RetryConfig",
+    );
+    let findings = bl003(&[&cli, BUILDER]);
+    let finding = only(&findings);
+    assert!(
+        finding.notes.iter().any(|n| n
+            == "`RetryConfig` derives `Parser`: users set `max_delay_secs` on the command line"),
+        "{:?}",
+        finding.notes
+    );
+}
+
+#[test]
 fn a_merge_that_relays_the_siblings_is_not_where_they_are_used() {
     let source = "
 pub struct Limits { pub max_steps: usize, pub max_tokens: Option<u64> }
