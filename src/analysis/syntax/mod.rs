@@ -32,9 +32,10 @@ use syn::{BinOp, Expr, Member, Pat, Token};
 use crate::engine::workers;
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, FieldFact,
-    FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape,
-    Span, StructFact,
+    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, EnumFact,
+    FieldFact, FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place,
+    Receiver, Root, Shape, Span, StructFact, VariantFact, VariantFields, VariantUse,
+    may_name_limit_error,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -58,9 +59,9 @@ pub struct ParseError {
 /// error saying so.
 pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     let masked = mask_preamble(text);
-    let (stack, deepest) = match extract_within(&masked, code, workers::stack_available()) {
-        Within::Done(facts) => return facts,
-        Within::Needs { stack, deepest } => (stack, deepest),
+    let Needs { stack, deepest } = match extract_within(&masked, code, workers::stack_available()) {
+        Ok(facts) => return facts,
+        Err(needs) => needs,
     };
     // Tokens and their spans belong to the thread that made them, so the
     // other thread lexes the file again.
@@ -88,25 +89,25 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     })
 }
 
-/// What [`extract_within`] did.
-enum Within {
-    Done(Result<FileFacts, ParseError>),
-    /// The file needs this much stack, more than there was; `deepest` is
-    /// the byte offset where it nests deepest.
-    Needs {
-        stack: usize,
-        deepest: usize,
-    },
+/// The stack a file needs, more than a thread had; `deepest` is the byte
+/// offset where it nests deepest.
+struct Needs {
+    stack: usize,
+    deepest: usize,
 }
 
 /// Extracts the facts of `masked` on this thread when `available` bytes of
-/// stack are enough for its nesting.
-fn extract_within(masked: &str, code: CodeKind, available: usize) -> Within {
+/// stack are enough for its nesting, and otherwise tells what it needs.
+fn extract_within(
+    masked: &str,
+    code: CodeKind,
+    available: usize,
+) -> Result<Result<FileFacts, ParseError>, Needs> {
     let tokens = match lex(masked) {
         Ok(tokens) => tokens,
         Err(error) => {
             proc_macro2::extra::invalidate_current_thread_spans();
-            return Within::Done(Err(error));
+            return Ok(Err(error));
         }
     };
     // A token is a byte at least, so a file this small cannot nest deeper
@@ -114,14 +115,14 @@ fn extract_within(masked: &str, code: CodeKind, available: usize) -> Within {
     if stack_for(masked.len(), masked.len()) <= available {
         let facts = extract_tokens(masked, tokens, code);
         proc_macro2::extra::invalidate_current_thread_spans();
-        return Within::Done(facts);
+        return Ok(facts);
     }
     let (tokens, nesting) = nesting::measure(tokens);
     let deepest = nesting.at.map_or(0, |at| at.byte_range().start);
     if nesting.units > MAX_UNITS {
         drop(tokens);
         proc_macro2::extra::invalidate_current_thread_spans();
-        return Within::Done(Err(ParseError {
+        return Ok(Err(ParseError {
             offset: deepest,
             message: format!(
                 "nested too deeply to parse: up to {} levels where this tool parses {MAX_UNITS}",
@@ -134,11 +135,11 @@ fn extract_within(masked: &str, code: CodeKind, available: usize) -> Within {
     if stack > available {
         drop(tokens);
         proc_macro2::extra::invalidate_current_thread_spans();
-        return Within::Needs { stack, deepest };
+        return Err(Needs { stack, deepest });
     }
     let facts = extract_tokens(masked, tokens, code);
     proc_macro2::extra::invalidate_current_thread_spans();
-    Within::Done(facts)
+    Ok(facts)
 }
 
 fn lex(masked: &str) -> Result<proc_macro2::TokenStream, ParseError> {
@@ -1221,7 +1222,22 @@ impl<'t> Extractor<'t> {
             name: unraw(&ident.to_string()).into(),
             span: self.span(ident.span()),
         };
-        let has_receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+        let receiver = match sig.inputs.first() {
+            Some(syn::FnArg::Receiver(receiver)) => Some(match &receiver.kind {
+                syn::ReceiverKind::Reference(_, _, Some(_)) => Receiver::RefMut,
+                syn::ReceiverKind::Reference(_, _, None) => Receiver::Ref,
+                syn::ReceiverKind::Typed(_, ty) => match &**ty {
+                    syn::Type::Reference(reference) if reference.mutability.is_some() => {
+                        Receiver::RefMut
+                    }
+                    syn::Type::Reference(_) => Receiver::Ref,
+                    _ => Receiver::Value,
+                },
+                _ => Receiver::Value,
+            }),
+            _ => None,
+        };
+        let has_receiver = receiver.is_some();
         let params = sig
             .inputs
             .iter()
@@ -1277,6 +1293,11 @@ impl<'t> Extractor<'t> {
             self_type: self.self_types.last().cloned().filter(|_| has_receiver),
             params,
             returns,
+            receiver,
+            output: match &sig.output {
+                syn::ReturnType::Default => Vec::new(),
+                syn::ReturnType::Type(_, ty) => type_idents(ty),
+            },
         });
     }
 
@@ -1285,6 +1306,44 @@ impl<'t> Extractor<'t> {
             Root::Typed(idents) => idents,
             Root::Unknown => Vec::new(),
         }
+    }
+
+    /// The span of an item's doc comment: its `///` lines or `#[doc]`
+    /// attributes, first to last.
+    fn doc_span(&self, attrs: &[syn::Attribute]) -> Option<Span> {
+        let mut docs = attrs.iter().filter(|attr| attr.path().is_ident("doc"));
+        let first = docs.next()?;
+        let last = docs.next_back().unwrap_or(first);
+        let start = self.span(first.span()).start;
+        let end = self.span(last.span()).end;
+        Some(Span {
+            file: FileId::default(),
+            start,
+            end: end.max(start),
+        })
+    }
+
+    /// Records an expression that names a variant which may name a limit's
+    /// error: it constructs the variant.
+    fn record_variant_use(&mut self, path: &syn::Path) {
+        let mut segments = path.segments.iter().rev();
+        let Some(last) = segments.next() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        if !may_name_limit_error(name.strip_prefix("r#").unwrap_or(&name)) {
+            return;
+        }
+        let name = unraw(&name);
+        let qualifier = segments.next().map(|s| unraw(&s.ident.to_string()));
+        let span = self.span(last.ident.span());
+        let code = self.code();
+        self.facts.variant_uses.push(VariantUse {
+            name,
+            qualifier,
+            span,
+            code,
+        });
     }
 
     /// Records a call whose arguments carry fields or parameters.
@@ -1317,6 +1376,7 @@ impl<'t> Extractor<'t> {
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
             handed,
+            method,
         };
         self.facts.calls.push(call);
     }
@@ -1372,6 +1432,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     span: self.span(ident.span()),
                     public: matches!(field.vis, syn::Visibility::Public(_)),
                     deprecated: field.attrs.iter().any(|a| a.path().is_ident("deprecated")),
+                    doc: self.doc_span(&field.attrs),
                 })
             })
             .collect();
@@ -1384,6 +1445,55 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             code,
             public: matches!(item.vis, syn::Visibility::Public(_)),
         });
+    }
+
+    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
+        let variants: Vec<VariantFact> = item
+            .variants
+            .iter()
+            .filter_map(|variant| {
+                let name = unraw(&variant.ident.to_string());
+                may_name_limit_error(&name).then(|| VariantFact {
+                    span: self.span(variant.ident.span()),
+                    fields: match &variant.fields {
+                        syn::Fields::Unit => VariantFields::Unit,
+                        syn::Fields::Unnamed(fields) => VariantFields::Tuple(
+                            fields.unnamed.iter().map(|f| type_shape(&f.ty)).collect(),
+                        ),
+                        syn::Fields::Named(fields) => VariantFields::Named(
+                            fields
+                                .named
+                                .iter()
+                                .filter_map(|f| {
+                                    let name = unraw(&f.ident.as_ref()?.to_string());
+                                    Some((name, type_shape(&f.ty)))
+                                })
+                                .collect(),
+                        ),
+                    },
+                    name,
+                })
+            })
+            .collect();
+        if !variants.is_empty() {
+            let code = if is_test_code(&item.attrs) {
+                CodeKind::Test
+            } else {
+                self.code()
+            };
+            self.facts.enums.push(EnumFact {
+                name: unraw(&item.ident.to_string()),
+                span: self.span(item.ident.span()),
+                code,
+                variants,
+            });
+        }
+        visit::visit_item_enum(self, item);
+    }
+
+    fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+        self.record_variant_use(&path.path);
+        visit::visit_expr_path(self, path);
     }
 
     fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
@@ -1772,6 +1882,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_struct(&mut self, literal: &'ast syn::ExprStruct) {
+        self.record_variant_use(&literal.path);
         let root = self.typed(vec![last_ident(&literal.path)]);
         for field in &literal.fields {
             let Member::Named(name) = &field.member else {
