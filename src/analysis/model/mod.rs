@@ -1244,25 +1244,13 @@ fn hands_off(callee: &str) -> bool {
 
 /// Methods that only read the value they are called on (for a field of
 /// type `ty`): comparisons, arithmetic that returns a new value, unit
-/// conversions, atomic and cell loads, `Option` accessors. `clone` reads a
+/// conversions, atomic and cell loads, `Option` accessors, and the
+/// comparisons of `facts::COMPARE_METHODS`. `clone` reads a
 /// number, but aliases an `Arc` or `Rc`, through which it may be spent.
 fn reads_only(method: &str, ty: &TypeShape) -> bool {
     const READ_METHODS: &[&str] = &[
         "load",
         "get",
-        "cmp",
-        "partial_cmp",
-        "lt",
-        "le",
-        "gt",
-        "ge",
-        "eq",
-        "ne",
-        "min",
-        "max",
-        "clamp",
-        "saturating_sub",
-        "checked_sub",
         "wrapping_sub",
         "overflowing_sub",
         "saturating_add",
@@ -1275,7 +1263,6 @@ fn reads_only(method: &str, ty: &TypeShape) -> bool {
         "checked_div",
         "saturating_div",
         "div_ceil",
-        "abs_diff",
         "abs",
         "pow",
         "powi",
@@ -1354,7 +1341,7 @@ fn reads_only(method: &str, ty: &TypeShape) -> bool {
         return !ty.idents.iter().any(|i| shared.contains(&i.as_str()))
             && !ty.idents.iter().any(|i| i.starts_with("Atomic"));
     }
-    READ_METHODS.contains(&method)
+    READ_METHODS.contains(&method) || crate::analysis::facts::COMPARE_METHODS.contains(&method)
 }
 
 fn is_write(kind: AccessKind) -> bool {

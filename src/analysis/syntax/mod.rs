@@ -485,23 +485,6 @@ const LOG_MACROS: &[&str] = &[
     "span",
 ];
 
-const COMPARE_METHODS: &[&str] = &[
-    "cmp",
-    "partial_cmp",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "eq",
-    "ne",
-    "min",
-    "max",
-    "clamp",
-    "saturating_sub",
-    "checked_sub",
-    "abs_diff",
-];
-
 impl<'t> Extractor<'t> {
     fn new(code: CodeKind, source: &'t str) -> Self {
         Extractor {
@@ -1795,7 +1778,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
             return;
         }
-        if COMPARE_METHODS.contains(&method.as_str()) && !call.args.is_empty() {
+        if crate::analysis::facts::COMPARE_METHODS.contains(&method.as_str())
+            && !call.args.is_empty()
+        {
             let args: Vec<&Expr> = call.args.iter().collect();
             let op = match method.as_str() {
                 "eq" | "ne" => CompareOp::Equality,
