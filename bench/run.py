@@ -27,8 +27,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
 CORPUS = os.path.join(BENCH, "corpus")
 SCALE = os.path.join(BENCH, "scale")
-TOOL = os.path.join(ROOT, "target", "release", "cargo-budget-lint")
-FLOOR = os.path.join(ROOT, "target", "release", "examples", "parse_floor")
 
 
 def sh(args, **kwargs):
@@ -45,8 +43,17 @@ def prepare(scales):
         target = os.path.join(SCALE, f"copy{copy}")
         if not os.path.isdir(target):
             shutil.copytree(CORPUS, target, symlinks=True)
-    sh(["cargo", "build", "--release", "--locked", "--bin", "cargo-budget-lint",
-        "--example", "parse_floor"], cwd=ROOT)
+    # The paths cargo reports, so that CARGO_TARGET_DIR is honoured.
+    args = ["cargo", "build", "--release", "--locked", "--message-format", "json",
+            "--bin", "cargo-budget-lint", "--example", "parse_floor"]
+    print("+", " ".join(args), file=sys.stderr)
+    built = subprocess.run(args, cwd=ROOT, stdout=subprocess.PIPE, check=True, text=True)
+    found = {}
+    for line in built.stdout.splitlines():
+        message = json.loads(line)
+        if message.get("reason") == "compiler-artifact" and message.get("executable"):
+            found[message["target"]["name"]] = message["executable"]
+    return found["cargo-budget-lint"], found["parse_floor"]
 
 
 def paths(scale):
@@ -86,12 +93,12 @@ def main():
     parser.add_argument("--scales", default="1,2,4")
     options = parser.parse_args()
     scales = [int(s) for s in options.scales.split(",")]
-    prepare(scales)
+    tool, floor = prepare(scales)
     jobs = str(options.jobs)
     commands = {
-        "a": lambda roots: [FLOOR, "-j", jobs] + roots,
-        "b": lambda roots: [TOOL, "-j", jobs, "--message-format", "json"] + roots,
-        "c": lambda roots: [TOOL, "-j", jobs, "--message-format", "json",
+        "a": lambda roots: [floor, "-j", jobs] + roots,
+        "b": lambda roots: [tool, "-j", jobs, "--message-format", "json"] + roots,
+        "c": lambda roots: [tool, "-j", jobs, "--message-format", "json",
                             "--no-prefilter"] + roots,
     }
     load_before = os.getloadavg()[0]

@@ -49,6 +49,8 @@ pub(crate) enum State {
     /// the facts of its items that parse alone.
     Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>, FactsId),
     Unreadable(String),
+    /// Never read: why, for a warning.
+    Refused(String),
 }
 
 pub(crate) enum Outcome {
@@ -69,6 +71,7 @@ pub(crate) enum Outcome {
         FileFacts,
     ),
     Unreadable(String),
+    Refused(String),
 }
 
 pub(crate) struct Loader {
@@ -99,6 +102,8 @@ pub(crate) struct Loader {
     parsed_scans: Vec<(SlotId, Scan)>,
     digest: Digest,
     root: PathBuf,
+    /// The directories, symlinks resolved, whose files may be read.
+    roots: Vec<PathBuf>,
     warnings: Vec<String>,
 }
 
@@ -122,6 +127,7 @@ impl Loader {
             parsed_scans: Vec::new(),
             digest: Digest::default(),
             root: discovery.root.clone(),
+            roots: discovery.roots.clone(),
             warnings: Vec::new(),
         };
         for input in &discovery.inputs {
@@ -171,12 +177,13 @@ impl Loader {
         }
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
+        let roots = self.roots.as_slice();
         let known = &self.index;
         let exists = |path: &Path| is_file(known, path);
         let outcomes = run_parallel(&self.workers, &paths, |path| {
-            let text = match read(path) {
+            let text = match admitted(path, roots) {
                 Ok(text) => text,
-                Err(message) => return Outcome::Unreadable(message),
+                Err(refusal) => return refusal.into(),
             };
             let scan = scan::scan(&text, vocabulary);
             let (children, missing) = scanned_modules(path, &scan, &exists);
@@ -197,6 +204,7 @@ impl Loader {
                     }
                 }
                 Outcome::Unreadable(message) => State::Unreadable(message),
+                Outcome::Refused(message) => State::Refused(message),
                 Outcome::Parsed(..)
                 | Outcome::Partial(..)
                 | Outcome::Declared(..)
@@ -313,11 +321,12 @@ impl Loader {
                         };
                         // The functions parsed already or wanted as helpers
                         // are no candidates for their mentions.
-                        let chosen =
-                            |i: &usize| functions.contains(i) || done_functions.contains(i);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
+                            let chosen: HashSet<usize> =
+                                functions.iter().chain(done_functions).copied().collect();
+                            let chosen = |i: &usize| chosen.contains(i);
                             scan.functions
                                 .iter()
                                 .enumerate()
@@ -346,12 +355,13 @@ impl Loader {
             })
             .collect();
         let vocabulary = &self.vocabulary;
+        let roots = self.roots.as_slice();
         let known = &self.index;
         let exists = |path: &Path| is_file(known, path);
         let outcomes = run_parallel(&self.workers, &inputs, |(path, code, items)| {
-            let text = match read(path) {
+            let text = match admitted(path, roots) {
                 Ok(text) => text,
-                Err(message) => return Outcome::Unreadable(message),
+                Err(refusal) => return refusal.into(),
             };
             // The file id is assigned when the facts are merged.
             // Items that do not parse alone are parsed with their file.
@@ -366,7 +376,8 @@ impl Loader {
                 Err(error) => {
                     let scan = scan::scan(&text, vocabulary);
                     let (children, _) = scanned_modules(path, &scan, &exists);
-                    let facts = items_alone(&text, &scan, *code);
+                    let deepest = error.too_deep.then_some(error.offset);
+                    let facts = items_alone(&text, &scan, *code, deepest);
                     Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
                 }
             }
@@ -459,6 +470,10 @@ impl Loader {
                 Outcome::Unreadable(message) => {
                     self.facts[index] = FileFacts::default();
                     State::Unreadable(message)
+                }
+                Outcome::Refused(message) => {
+                    self.facts[index] = FileFacts::default();
+                    State::Refused(message)
                 }
                 Outcome::Scanned(..) | Outcome::Declared(..) => continue,
             };
@@ -725,6 +740,9 @@ impl Loader {
                     offset: 0,
                     message,
                 }),
+                State::Refused(message) => self
+                    .warnings
+                    .push(format!("skipped {}: {message}", display())),
             }
         }
         parsed
@@ -820,7 +838,11 @@ fn parsed_structs<'a>(
             .filter_map(|&i| scan.structs.get(i))
             .collect();
     }
-    let before = partial.map_or(&[][..], |p| p.structs.as_slice());
+    let before: HashSet<usize> = partial
+        .map_or(&[][..], |p| p.structs.as_slice())
+        .iter()
+        .copied()
+        .collect();
     scan.structs
         .iter()
         .enumerate()
@@ -838,7 +860,46 @@ pub(crate) struct ScannedChild {
     slot: Option<SlotId>,
 }
 
-fn read(path: &Path) -> Result<String, String> {
+/// The text of a file under one of `roots` (with every symlink resolved)
+/// that is a regular file; a file elsewhere, or anything else, is refused
+/// before it is opened, so that nothing outside the workspace is ever read
+/// or quoted.
+enum Refusal {
+    Unreadable(String),
+    Refused(String),
+}
+
+impl From<Refusal> for Outcome {
+    fn from(refusal: Refusal) -> Outcome {
+        match refusal {
+            Refusal::Unreadable(message) => Outcome::Unreadable(message),
+            Refusal::Refused(message) => Outcome::Refused(message),
+        }
+    }
+}
+
+fn admitted(path: &Path, roots: &[PathBuf]) -> Result<String, Refusal> {
+    let unreadable =
+        |error: std::io::Error| Refusal::Unreadable(format!("cannot read file: {error}"));
+    let real = std::fs::canonicalize(path).map_err(unreadable)?;
+    // A file outside the roots that a `#[path]` names directly is compiled
+    // by cargo too; one a symlink leads out to is not the tree's own.
+    let inside = roots.iter().any(|root| real.starts_with(root));
+    if !inside && real != crate::input::discover::absolute(path) {
+        return Err(Refusal::Refused(
+            "it is a symlink, or in a symlinked directory, that leads outside the workspace, so it was not read".to_string(),
+        ));
+    }
+    let metadata = std::fs::metadata(&real).map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(Refusal::Refused(
+            "it is not a regular file, so it was not read".to_string(),
+        ));
+    }
+    read_text(&real).map_err(Refusal::Unreadable)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|error| format!("cannot read file: {error}"))?;
     String::from_utf8(bytes).map_err(|error| {
         format!(
