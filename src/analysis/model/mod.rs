@@ -1140,6 +1140,20 @@ impl Model {
             .collect()
     }
 
+    /// Whether an access, or a call of one of its getters, can resolve to
+    /// the field for certain. A typed receiver resolves to every struct of
+    /// its type's name, and a getter is recorded for every struct of its
+    /// `impl`'s name that declares the field it returns: where another
+    /// struct of the owner's name declares a field of the same name, each
+    /// access reaches both fields, and a name alone two fields. The model
+    /// only learns more structs, so this stays false once it is.
+    pub fn may_resolve_for_certain(&self, field: FieldId) -> bool {
+        let info = &self.fields[field];
+        let owner = &self.structs[info.owner].name;
+        !(self.index.structs_by_name.get(owner).into_iter().flatten())
+            .any(|&s| s != info.owner && self.index.field_in(self, s, &info.name).is_some())
+    }
+
     /// The methods without arguments that return the field (getters).
     pub fn getters_of(&self, field: FieldId) -> impl Iterator<Item = &str> {
         self.index
