@@ -1044,14 +1044,31 @@ impl Model {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
                     // A duration limit bounds a duration, a number a number.
-                    let all: Vec<FieldId> = limits_by_stem
-                        .get(stem.as_str())
-                        .into_iter()
-                        .flatten()
+                    let bounds = |l: FieldId| {
+                        matches!(&self.fields[l].role, Role::Limit { stem: s } if s == stem)
+                            && self.fields[l].ty.is_duration() == field.ty.is_duration()
+                    };
+                    // The limits of its own struct come first; looking
+                    // there alone keeps many structs of the same names
+                    // linear.
+                    let own: Vec<FieldId> = self.structs[field.owner]
+                        .fields
+                        .iter()
                         .copied()
-                        .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
+                        .filter(|&l| bounds(l))
                         .collect();
-                    let mut limits = self.limits_for(id, &all);
+                    let mut limits = if own.is_empty() {
+                        let all: Vec<FieldId> = limits_by_stem
+                            .get(stem.as_str())
+                            .into_iter()
+                            .flatten()
+                            .copied()
+                            .filter(|&l| bounds(l))
+                            .collect();
+                        self.limits_for(id, &all)
+                    } else {
+                        own
+                    };
                     if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
                         limits.extend(self.narrower_limits_beside(id, stem));
                     }
