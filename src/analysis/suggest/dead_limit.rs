@@ -706,7 +706,7 @@ fn pass_to_call(model: &Model, db: &SourceDb, limit: FieldId) -> Option<Draft> {
         let args_start = call.site.span.start + call.tail.args.start;
         let reads = model.glue.sibling_reads.get(&sibling).into_iter().flatten();
         reads
-            .filter(|(span, _)| span.start >= args_start)
+            .filter(|(span, _)| span.file == call.site.span.file && span.start >= args_start)
             .find_map(|(span, _)| text::receiver_before(file, span.start))?
             .to_string()
     };

@@ -12,7 +12,7 @@ use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 pub fn receiver_before(text: &str, start: usize) -> Option<&str> {
     let bytes = text.as_bytes();
     let mut at = start;
-    if at == 0 || bytes[at - 1] != b'.' {
+    if at == 0 || at > bytes.len() || bytes[at - 1] != b'.' {
         return None;
     }
     at -= 1;
@@ -387,6 +387,7 @@ mod tests {
             Some("server")
         );
         assert_eq!(receiver_before("f(url)", 2), None);
+        assert_eq!(receiver_before("a.b", 40), None);
     }
 
     #[test]
