@@ -2,7 +2,11 @@
 //! limit, so configuring it has no effect.
 
 use super::field_finding;
-use crate::analysis::model::{FieldId, Model, variant_names};
+use std::collections::BTreeSet;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::analysis::model::{FieldId, Model, StructId, variant_names};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
@@ -73,7 +77,11 @@ const DATA_SUFFIXES: &[&str] = &[
 /// data that leaves the crate or comes into it (named like a message and
 /// serialized), whose receiver or sender enforces the limit. `None` when
 /// the crate is the limit's consumer.
-pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
+pub(super) fn read_elsewhere(
+    model: &Model,
+    limit: FieldId,
+    consumers: &mut Consumers,
+) -> Option<String> {
     let owner = model.struct_of(limit);
     let serde = owner
         .derives
@@ -99,7 +107,7 @@ pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
     // declaration: accessors, validation, a conversion) is consumed by the
     // crates that depend on the library, which the analysis does not see.
     let exported = !model.application && owner.public && model.fields[limit].public;
-    if exported && !consumed_by_the_crate(model, limit) {
+    if exported && !consumed_by_the_crate(model, limit, consumers) {
         return Some(format!(
             "`{}` is a public struct of a library that enforces none of its limits itself: \
              the crates that use the library may read `{}`",
@@ -136,42 +144,57 @@ pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
 /// outside the struct (as opposed to validating two of its limits against
 /// each other). The methods of a struct whose fields are all public are
 /// accessors of data its users read directly, unless they enforce.
-fn consumed_by_the_crate(model: &Model, limit: FieldId) -> bool {
-    let owner = model.struct_of(limit);
-    let writers: std::collections::BTreeSet<_> = owner
+fn consumed_by_the_crate(model: &Model, limit: FieldId, consumers: &mut Consumers) -> bool {
+    let owner = model.fields[limit].owner;
+    consumers
+        .entry(owner)
+        .or_insert_with(|| consuming_fields(model, owner))
+        .iter()
+        .any(|&f| f != limit)
+}
+
+/// The struct's fields that show the crate consuming it, two at most:
+/// whichever limit is asked about, one of them is another field.
+fn consuming_fields(model: &Model, owner: StructId) -> Vec<FieldId> {
+    let info = &model.structs[owner];
+    let writers: HashSet<_> = info
         .fields
         .iter()
         .flat_map(|&f| &model.uses[f].writing_functions)
         .collect();
-    let data = owner.fields.iter().all(|&f| model.fields[f].public);
-    let outside =
-        |side: &std::collections::BTreeSet<FieldId>| side.iter().all(|f| !owner.fields.contains(f));
-    owner
-        .fields
+    let data = info.fields.iter().all(|&f| model.fields[f].public);
+    let outside = |side: &BTreeSet<FieldId>| side.iter().all(|&f| model.fields[f].owner != owner);
+    info.fields
         .iter()
-        .filter(|&&f| f != limit)
-        .any(|&sibling| {
-            let uses = &model.uses[sibling];
+        .copied()
+        .filter(|&field| {
+            let uses = &model.uses[field];
             let reads_elsewhere = uses
                 .reading_functions
                 .iter()
                 .any(|function| !writers.contains(function));
             reads_elsewhere
                 || (!data && uses.own_reads > 0)
-                || matches!(model.fields[sibling].role, Role::Limit { .. })
-                    && model.checks_of(sibling).any(|check| {
+                || matches!(model.fields[field].role, Role::Limit { .. })
+                    && model.checks_of(field).any(|check| {
                         check.enforces()
                             && (0..2).any(|i| {
-                                check.sides[i].contains(&sibling) && outside(&check.possible[1 - i])
+                                check.sides[i].contains(&field) && outside(&check.possible[1 - i])
                             })
                     })
         })
+        .take(2)
+        .collect()
 }
+
+/// The fields that show the crate consuming each struct asked about.
+type Consumers = HashMap<StructId, Vec<FieldId>>;
 
 /// The findings about limits nothing reads: those the crate alone
 /// consumes (BL003), or those that may be read elsewhere (BL007).
 pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
     let mut findings = Vec::new();
+    let mut consumers = Consumers::default();
     for limit in model.fields.ids() {
         // A deprecated limit is kept so that old code still compiles; that
         // it does nothing is what its attribute says.
@@ -181,7 +204,7 @@ pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {
             continue;
         };
-        let reason = read_elsewhere(model, limit);
+        let reason = read_elsewhere(model, limit, &mut consumers);
         if reason.is_some() != elsewhere {
             continue;
         }

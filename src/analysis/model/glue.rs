@@ -16,7 +16,7 @@ use crate::analysis::facts::{
 };
 use crate::analysis::names::{self, Role};
 
-use super::{FieldId, Model, Resolution};
+use super::{FieldId, Model, Resolution, StructId};
 
 /// A production method call that hands a field over as it is
 /// (`.with_min_delay(Duration::from_millis(cfg.min_delay_ms))`).
@@ -277,9 +277,11 @@ impl Model {
         }
         let mut glue = Glue::default();
         let limit_set: BTreeSet<FieldId> = limits.iter().copied().collect();
-        let siblings: BTreeSet<FieldId> = limits
+        // Each struct's fields once, however many of its limits are dead.
+        let owners: BTreeSet<StructId> = limits.iter().map(|&l| self.fields[l].owner).collect();
+        let siblings: BTreeSet<FieldId> = owners
             .iter()
-            .flat_map(|&l| self.structs[self.fields[l].owner].fields.iter().copied())
+            .flat_map(|&s| self.structs[s].fields.iter().copied())
             .filter(|f| !limit_set.contains(f))
             .collect();
         let names: HashSet<&str> = limit_set

@@ -186,6 +186,8 @@ pub struct Model {
     co_used: Table<StructId, BTreeSet<StructId>>,
     /// For each field, the checks that may have it on a side.
     checks_of: Table<FieldId, Vec<usize>>,
+    /// For each struct, the fields production code reads for certain.
+    read_fields: Table<StructId, Vec<FieldId>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -349,6 +351,17 @@ impl Model {
                 model.record_use(field, raw_use);
             }
         }
+        model.read_fields = model
+            .structs
+            .iter()
+            .map(|s| {
+                s.fields
+                    .iter()
+                    .copied()
+                    .filter(|&f| !model.uses[f].production_reads.is_empty())
+                    .collect()
+            })
+            .collect();
         model.checks = checks;
         model.index_checks();
         model.pair();
@@ -599,6 +612,11 @@ impl Model {
         }
         self.functions = functions;
         self.collect_glue(facts);
+    }
+
+    /// The fields of a struct that production code reads for certain.
+    pub fn read_fields(&self, owner: StructId) -> &[FieldId] {
+        self.read_fields.get(owner).map_or(&[], Vec::as_slice)
     }
 
     /// Whether [`Model::trace_helpers`] has run.

@@ -49,14 +49,13 @@ impl Model {
         if !self.is_unread_limit(limit) {
             return None;
         }
-        let owner = self.struct_of(limit);
         // A struct none of whose fields production code reads is data handed
         // to callers, not a budget.
-        let read_siblings: Vec<_> = owner
-            .fields
+        let read_siblings: Vec<_> = self
+            .read_fields(self.fields[limit].owner)
             .iter()
             .copied()
-            .filter(|&f| f != limit && !self.uses[f].production_reads.is_empty())
+            .filter(|&f| f != limit)
             .collect();
         (!read_siblings.is_empty()).then_some(read_siblings)
     }
