@@ -38,6 +38,22 @@ fn only(findings: &[Finding]) -> &Finding {
     &findings[0]
 }
 
+fn assert_note(finding: &Finding, text: &str) {
+    assert!(
+        finding.notes.iter().any(|n| n.contains(text)),
+        "no note with {text:?}: {:?}",
+        finding.notes
+    );
+}
+
+fn assert_no_note(finding: &Finding, text: &str) {
+    assert!(
+        !finding.notes.iter().any(|n| n.contains(text)),
+        "a note with {text:?}: {:?}",
+        finding.notes
+    );
+}
+
 const RETRY: &str = "
 pub struct RetryConfig {
     pub min_delay_ms: u64,
@@ -93,13 +109,9 @@ fn a_method_only_inferred_from_its_sibling_may_be_incorrect() {
         ".with_max_delay(Duration::from_secs(config.max_delay_secs))"
     );
     assert_eq!(suggestion.applicability, Applicability::MaybeIncorrect);
-    assert!(
-        finding
-            .notes
-            .iter()
-            .any(|n| n.contains("`with_max_delay` is inferred from `with_min_delay`")),
-        "{:?}",
-        finding.notes
+    assert_note(
+        finding,
+        "`with_max_delay` is inferred from `with_min_delay`",
     );
 }
 
@@ -110,14 +122,7 @@ fn a_unit_neither_named_typed_nor_documented_is_a_guess() {
     let finding = only(&findings);
     let suggestion = finding.suggestion.as_ref().expect("a suggestion");
     assert_eq!(suggestion.applicability, Applicability::MaybeIncorrect);
-    assert!(
-        finding
-            .notes
-            .iter()
-            .any(|n| n.contains("seconds are a guess")),
-        "{:?}",
-        finding.notes
-    );
+    assert_note(finding, "seconds are a guess");
     let documented = retry.replace(
         "    pub max_delay: u64,",
         "    /// The longest pause between attempts, in milliseconds.\n    pub max_delay: u64,",
@@ -188,14 +193,7 @@ fn example() -> AgentError { AgentError::MaxTurnsReached(String::new(), 3) }
         "if turns_used >= config.max_turns {\n    return Err(AgentError::MaxTurnsReached(string, config.max_turns));\n}"
     );
     assert_eq!(suggestion.applicability, Applicability::HasPlaceholders);
-    assert!(
-        finding
-            .notes
-            .iter()
-            .any(|n| n.contains("exists but nothing returns it")),
-        "{:?}",
-        finding.notes
-    );
+    assert_note(finding, "exists but nothing returns it");
     assert!(
         finding
             .related
@@ -216,14 +214,7 @@ pub fn stop() -> AgentError { AgentError::MaxTurnsReached(String::new(), 3) }
     let finding = only(&findings);
     let suggestion = finding.suggestion.as_ref().expect("a suggestion");
     assert!(suggestion.code.contains("AgentError::MaxTurnsReached"));
-    assert!(
-        !finding
-            .notes
-            .iter()
-            .any(|n| n.contains("nothing returns it")),
-        "{:?}",
-        finding.notes
-    );
+    assert_no_note(finding, "nothing returns it");
 }
 
 #[test]
@@ -273,14 +264,7 @@ impl PoolBuilder {
     let finding = only(&findings);
     let suggestion = finding.suggestion.as_ref().expect("a suggestion");
     assert_eq!(suggestion.applicability, Applicability::MaybeIncorrect);
-    assert!(
-        finding
-            .notes
-            .iter()
-            .any(|n| n.contains("takes a value of another kind")),
-        "{:?}",
-        finding.notes
-    );
+    assert_note(finding, "takes a value of another kind");
 }
 
 const CONVERSION: &str = "
@@ -325,14 +309,7 @@ fn a_limit_left_out_of_the_copy_its_siblings_are_made_into_is_copied_beside_them
     let finding = only(&findings);
     let suggestion = finding.suggestion.as_ref().expect("a suggestion");
     assert_eq!(suggestion.applicability, Applicability::MaybeIncorrect);
-    assert!(
-        finding
-            .notes
-            .iter()
-            .any(|n| n.contains("may need a conversion")),
-        "{:?}",
-        finding.notes
-    );
+    assert_note(finding, "may need a conversion");
 }
 
 #[test]
