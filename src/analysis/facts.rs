@@ -359,6 +359,17 @@ pub struct Place {
 }
 
 impl Place {
+    /// A field named where the receiver's type is not known (in a macro's
+    /// own syntax).
+    pub fn unknown(field: impl Into<std::sync::Arc<str>>) -> Place {
+        Place {
+            root: Root::Unknown,
+            chain: Vec::new(),
+            field: field.into(),
+            getter: false,
+        }
+    }
+
     /// Whether two places may be the same field: same name, and roots that
     /// do not name different types.
     pub fn may_be(&self, other: &Place) -> bool {

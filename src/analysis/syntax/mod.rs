@@ -1120,21 +1120,11 @@ impl<'t> Extractor<'t> {
                 continue;
             }
             for write in macros::compound_writes(&piece) {
-                let place = Place {
-                    root: Root::Unknown,
-                    chain: Vec::new(),
-                    field: write.field.into(),
-                    getter: false,
-                };
+                let place = Place::unknown(write.field);
                 self.record(place, write.kind, write.span);
             }
             for (name, span) in macros::dotted_fields(&piece) {
-                let place = Place {
-                    root: Root::Unknown,
-                    chain: Vec::new(),
-                    field: unraw(&name).into(),
-                    getter: false,
-                };
+                let place = Place::unknown(unraw(&name));
                 self.record(place, AccessKind::Opaque, span);
             }
             for token in &piece {
@@ -1153,24 +1143,14 @@ impl<'t> Extractor<'t> {
     /// as an opaque access, without recursion.
     fn record_dotted_fields(&mut self, tokens: proc_macro2::TokenStream) {
         for write in macros::scan_compound_writes(tokens.clone()) {
-            let place = Place {
-                root: Root::Unknown,
-                chain: Vec::new(),
-                field: write.field.into(),
-                getter: false,
-            };
+            let place = Place::unknown(write.field);
             self.record(place, write.kind, write.span);
         }
         let mut pending = vec![tokens];
         while let Some(tokens) = pending.pop() {
             let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
             for (name, span) in macros::dotted_fields(&tokens) {
-                let place = Place {
-                    root: Root::Unknown,
-                    chain: Vec::new(),
-                    field: unraw(&name).into(),
-                    getter: false,
-                };
+                let place = Place::unknown(unraw(&name));
                 self.record(place, AccessKind::Opaque, span);
             }
             for token in tokens {
