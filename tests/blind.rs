@@ -12,7 +12,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use budget_lint::{Options, Selection};
-use walkdir::WalkDir;
 
 /// A finding by code, file (relative to the case) and line.
 type Mark = (String, String, usize);
@@ -25,36 +24,16 @@ struct Marks {
 
 fn marks(dir: &Path) -> Marks {
     let mut marks = Marks::default();
-    for entry in WalkDir::new(dir).sort_by_file_name().into_iter().flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "rs")
-            || path.components().any(|c| c.as_os_str() == "target")
-        {
-            continue;
-        }
-        let text = std::fs::read_to_string(path).expect("case file is UTF-8");
-        let relative = relative(dir, path);
-        for (index, line) in text.lines().enumerate() {
-            let Some((_, tail)) = line.split_once("//@") else {
-                continue;
-            };
-            let (set, codes) = match tail.strip_prefix('?') {
-                Some(codes) => (&mut marks.optional, codes),
-                None => (&mut marks.required, tail),
-            };
-            for code in codes.split_whitespace().filter(|c| c.starts_with("BL")) {
-                set.insert((code.to_string(), relative.clone(), index + 1));
-            }
+    for (file, line, tail) in common::marked_lines(dir, "//@") {
+        let (set, codes) = match tail.strip_prefix('?') {
+            Some(codes) => (&mut marks.optional, codes),
+            None => (&mut marks.required, tail.as_str()),
+        };
+        for code in codes.split_whitespace().filter(|c| c.starts_with("BL")) {
+            set.insert((code.to_string(), file.clone(), line));
         }
     }
     marks
-}
-
-fn relative(dir: &Path, path: &Path) -> String {
-    path.strip_prefix(dir)
-        .expect("inside the case")
-        .to_string_lossy()
-        .replace('\\', "/")
 }
 
 fn findings(dir: &Path, prefilter: bool) -> BTreeSet<Mark> {
@@ -131,14 +110,7 @@ fn batches() -> Vec<PathBuf> {
 }
 
 fn cases(batch: &Path) -> Vec<PathBuf> {
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(batch)
-        .expect("batch is a directory")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.join("Cargo.toml").is_file())
-        .collect();
-    cases.sort();
-    cases
+    common::crates_in(batch)
 }
 
 /// The recorded minimum precision and recall of each batch.

@@ -6,32 +6,14 @@ mod common;
 use std::collections::BTreeSet;
 
 use budget_lint::Selection;
-use walkdir::WalkDir;
 
 type Expected = BTreeSet<(String, String, usize)>;
 
 fn expected_findings(dir: &std::path::Path) -> Expected {
     let mut expected = Expected::new();
-    for entry in WalkDir::new(dir).sort_by_file_name().into_iter().flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "rs")
-            || path.components().any(|c| c.as_os_str() == "target")
-        {
-            continue;
-        }
-        let text = std::fs::read_to_string(path).expect("fixture file is UTF-8");
-        let relative = path
-            .strip_prefix(dir)
-            .expect("inside the fixture")
-            .to_string_lossy()
-            .replace('\\', "/");
-        for (index, line) in text.lines().enumerate() {
-            let Some((_, markers)) = line.split_once("//~") else {
-                continue;
-            };
-            for code in markers.split_whitespace() {
-                expected.insert((code.to_string(), relative.clone(), index + 1));
-            }
+    for (file, line, markers) in common::marked_lines(dir, "//~") {
+        for code in markers.split_whitespace() {
+            expected.insert((code.to_string(), file.clone(), line));
         }
     }
     expected

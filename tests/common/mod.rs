@@ -14,14 +14,50 @@ pub fn fixture(name: &str) -> PathBuf {
 }
 
 pub fn fixtures() -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("fixtures"))
-        .expect("fixtures/ exists")
+    crates_in(&repo().join("fixtures"))
+}
+
+/// The crates (directories with a `Cargo.toml`) right under `dir`, sorted.
+pub fn crates_in(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the directory exists")
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.join("Cargo.toml").is_file())
         .collect();
     dirs.sort();
     dirs
+}
+
+/// The lines of a crate's Rust files that carry `marker` (`//~` in a
+/// fixture, `//@` in a blind case): the file relative to the crate, the
+/// 1-based line, and the text after the marker.
+pub fn marked_lines(dir: &Path, marker: &str) -> Vec<(String, usize, String)> {
+    let mut marked = Vec::new();
+    for entry in walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "rs")
+            || path.components().any(|c| c.as_os_str() == "target")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("a crate file is UTF-8");
+        let relative = path
+            .strip_prefix(dir)
+            .expect("inside the crate")
+            .to_string_lossy()
+            .replace('\\', "/");
+        for (index, line) in text.lines().enumerate() {
+            if let Some((_, tail)) = line.split_once(marker) {
+                marked.push((relative.clone(), index + 1, tail.to_string()));
+            }
+        }
+    }
+    marked
 }
 
 /// The fixtures to lint: all of them, or those whose directory name holds
