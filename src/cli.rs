@@ -244,6 +244,12 @@ fn parse(args: Vec<String>) -> Result<(Cli, Vec<(String, Level)>), clap::Error> 
 
 /// Runs the tool on `args` (without the program name or the `budget-lint`
 /// word cargo passes) and returns the exit status with what to print.
+/// Prints on stderr where the run's time went, when the environment
+/// variable `BUDGET_LINT_TIMINGS` is set (for tuning, not a stable format).
+pub fn report_timings() {
+    crate::engine::timings::report();
+}
+
 pub fn run(args: Vec<String>) -> Output {
     let (cli, flags) = match parse(args) {
         Ok(parsed) => parsed,

@@ -119,8 +119,10 @@ pub(crate) fn analyze_lints(
     options: Options,
     ids: &[LintId],
 ) -> Result<(Report, workers::Aside), AnalyzeError> {
-    let mut discovery =
-        discover::discover(selection, options.threads).map_err(AnalyzeError::Selection)?;
+    let mut discovery = engine::timings::time("discover", || {
+        discover::discover(selection, options.threads)
+    })
+    .map_err(AnalyzeError::Selection)?;
     let config = config::Config::load(&discovery.root, &discovery.manifests)
         .map_err(AnalyzeError::Configuration)?;
     for input in &mut discovery.inputs {
@@ -135,7 +137,7 @@ pub(crate) fn analyze_lints(
     discovery.warnings.append(&mut parsed.warnings);
     let mut model = match parsed.model.take() {
         Some(model) => model,
-        None => Model::build(&parsed.facts, &config),
+        None => engine::timings::time("model build", || Model::build(&parsed.facts, &config)),
     };
     model.application = discovery
         .inputs
@@ -152,8 +154,10 @@ pub(crate) fn analyze_lints(
     } = parsed;
     // Freed beside the lints and the output.
     freeing.free(facts);
-    let mut findings = lints::run_only(ids, &model);
-    suggest::attach(&model, &db, &mut findings);
+    let mut findings = engine::timings::time("lints", || lints::run_only(ids, &model));
+    engine::timings::time("suggestions", || {
+        suggest::attach(&model, &db, &mut findings)
+    });
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
     let configured_levels = levels::LevelOverrides::from_codes(&config.lints);

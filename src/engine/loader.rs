@@ -230,7 +230,10 @@ impl Loader {
         // The facts in the order the model numbered them.
         let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
         if fresh {
-            *model = Some(Model::build_untraced(&facts, &self.config, &mut self.roles));
+            let built = super::timings::time("decide: model builds", || {
+                Model::build_untraced(&facts, &self.config, &mut self.roles)
+            });
+            *model = Some(built);
         }
         let Some(model) = model.as_mut() else {
             return Vec::new();
@@ -278,7 +281,9 @@ impl Loader {
             fresh,
             workers: &self.workers,
         };
-        let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
+        let trace_helpers = |model: &mut Model| {
+            super::timings::time("decide: trace helpers", || model.trace_helpers(&facts));
+        };
         prefilter::select(&unparsed, &known, model, trace_helpers, demand)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
@@ -738,7 +743,7 @@ impl Loader {
         // on that.
         if let Some(model) = &mut parsed.model {
             let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
-            model.complete(&facts);
+            super::timings::time("model complete", || model.complete(&facts));
         }
         parsed.freeing.free((self, unparsed));
         parsed

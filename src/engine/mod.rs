@@ -11,6 +11,7 @@ mod loader;
 mod partial;
 pub mod prefilter;
 pub mod scan;
+pub mod timings;
 pub mod workers;
 
 use crate::analysis::facts::FileFacts;
@@ -87,15 +88,16 @@ pub fn parse_all(
                 break;
             }
             let all = pending.into_iter().map(|id| (id, Want::Full)).collect();
-            loader.parse(all);
+            timings::time("read and parse", || loader.parse(all));
             continue;
         }
-        loader.scan(&pending);
+        timings::count("rounds", 1);
+        timings::time("read and scan", || loader.scan(&pending));
         let fresh = model.is_none();
         // A model built before any file was parsed knows no field: the
         // next round builds one from what this round parses.
         let knows_nothing = fresh && loader.knows_no_facts();
-        let chosen = loader.select(&mut model, demand);
+        let chosen = timings::time("decide (select)", || loader.select(&mut model, demand));
         if chosen.is_empty() {
             if fresh {
                 break;
@@ -106,8 +108,9 @@ pub fn parse_all(
         if knows_nothing || model.as_ref().is_some_and(Model::helpers_traced) {
             model = None;
         }
-        loader.parse(chosen);
+        timings::count("files chosen", chosen.len() as u64);
+        timings::time("read and parse", || loader.parse(chosen));
     }
     loader.release_workers();
-    loader.finish(model)
+    timings::time("loader finish", || loader.finish(model))
 }
