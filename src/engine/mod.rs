@@ -109,6 +109,10 @@ pub fn parse_all(
             model = None;
         }
         timings::count("files chosen", chosen.len() as u64);
+        if timings::enabled() {
+            let whole = chosen.iter().filter(|(_, w)| *w == Want::Full).count();
+            timings::count("files chosen whole", whole as u64);
+        }
         timings::time("read and parse", || loader.parse(chosen));
     }
     loader.release_workers();

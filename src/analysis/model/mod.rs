@@ -1123,13 +1123,15 @@ impl Model {
             .collect()
     }
 
-    /// The methods without arguments that return the field (getters).
+    /// The methods without arguments that return the field (getters), in
+    /// no particular order.
     pub fn getters_of(&self, field: FieldId) -> impl Iterator<Item = &str> {
         self.index
-            .getters
-            .iter()
-            .filter(move |(_, getters)| getters.iter().any(|&(_, f)| f == field))
-            .map(|(method, _)| method.as_str())
+            .getters_by_field
+            .get(&field)
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
     }
 
     pub fn stem(&self, field: FieldId) -> Option<&str> {
@@ -1367,6 +1369,8 @@ struct Index {
     getters: HashMap<String, Vec<(StructId, FieldId)>>,
     /// By method name, the fields of `getters`.
     getter_fields: HashMap<String, Vec<FieldId>>,
+    /// By field, the names of the methods of `getters` that return it.
+    getters_by_field: HashMap<FieldId, Vec<String>>,
 }
 
 impl Index {
@@ -1384,10 +1388,18 @@ impl Index {
             fields_by_name,
             getters: HashMap::default(),
             getter_fields: HashMap::default(),
+            getters_by_field: HashMap::default(),
         }
     }
 
     fn set_getters(&mut self, getters: HashMap<String, Vec<(StructId, FieldId)>>) {
+        let mut by_field: HashMap<FieldId, Vec<String>> = HashMap::default();
+        for (method, list) in &getters {
+            for &(_, field) in list {
+                by_field.entry(field).or_default().push(method.clone());
+            }
+        }
+        self.getters_by_field = by_field;
         self.getter_fields = getters
             .iter()
             .map(|(method, getters)| (method.clone(), getters.iter().map(|&(_, f)| f).collect()))
