@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::engine::Options;
+use crate::engine::progress::ProgressMode;
 use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::input::discover::Selection;
@@ -117,6 +118,12 @@ pub struct LintArgs {
     /// Parse every file, not only those whose text can matter to a finding.
     #[arg(long)]
     pub no_prefilter: bool,
+    /// Show the progress line on stderr from the start, also in CI and
+    /// where stderr is no terminal (one line a round there). Without it,
+    /// the line shows on a terminal outside CI once a run takes more than
+    /// two seconds.
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
 }
 
 /// How findings fail a run. Level flags apply in the order given, after
@@ -325,6 +332,13 @@ pub fn run(args: Vec<String>) -> Output {
         threads,
         // `map` lists every budget, including those no code uses.
         prefilter: !args.no_prefilter && !map,
+        progress: if args.quiet {
+            ProgressMode::Off
+        } else if args.progress {
+            ProgressMode::Always
+        } else {
+            ProgressMode::Auto
+        },
     };
     let (mut report, mut freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
         Ok(analysis) => analysis,

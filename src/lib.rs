@@ -41,6 +41,7 @@ pub use analysis::facts::{FileId, Span};
 pub use config::ConfigError;
 pub use diagnostic::{FileError, Finding};
 pub use engine::Options;
+pub use engine::progress::ProgressMode;
 pub use fingerprint::line_hashes;
 pub use input::discover::Selection;
 pub use input::source::SourceFile;

@@ -100,11 +100,17 @@ pub(crate) struct Loader {
     digest: Digest,
     root: PathBuf,
     warnings: Vec<String>,
+    progress: super::progress::Progress,
 }
 
 impl Loader {
     /// A loader of the discovered files, reading them on `threads` threads.
-    pub(crate) fn new(discovery: &Discovery, threads: usize, config: &Config) -> Loader {
+    pub(crate) fn new(
+        discovery: &Discovery,
+        threads: usize,
+        config: &Config,
+        progress: super::progress::Progress,
+    ) -> Loader {
         let mut loader = Loader {
             workers: workers::Pool::new(threads, super::WORKER_STACK),
             config: config.clone(),
@@ -123,6 +129,7 @@ impl Loader {
             digest: Digest::default(),
             root: discovery.root.clone(),
             warnings: Vec::new(),
+            progress,
         };
         for input in &discovery.inputs {
             loader.add(input.path.clone(), input.code, 0);
@@ -139,6 +146,7 @@ impl Loader {
             }
             return;
         }
+        self.progress.found(1);
         self.index.insert(path.clone(), self.slots.next_id());
         self.slots.push(Slot {
             path,
@@ -173,7 +181,9 @@ impl Loader {
         let vocabulary = &self.vocabulary;
         let known = &self.index;
         let exists = |path: &Path| is_file(known, path);
+        let progress = &self.progress;
         let outcomes = run_parallel(&self.workers, &paths, |path| {
+            progress.file_read();
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),
@@ -353,7 +363,9 @@ impl Loader {
         let vocabulary = &self.vocabulary;
         let known = &self.index;
         let exists = |path: &Path| is_file(known, path);
+        let progress = &self.progress;
         let outcomes = run_parallel(&self.workers, &inputs, |(path, code, items)| {
+            progress.file_parsed();
             let text = match read(path) {
                 Ok(text) => text,
                 Err(message) => return Outcome::Unreadable(message),

@@ -10,6 +10,7 @@
 mod loader;
 mod partial;
 pub mod prefilter;
+pub mod progress;
 pub mod scan;
 pub mod timings;
 pub mod workers;
@@ -47,6 +48,19 @@ pub struct Options {
     pub threads: usize,
     /// Parse only the files that can matter to a finding.
     pub prefilter: bool,
+    /// Whether a progress line shows on stderr.
+    pub progress: progress::ProgressMode,
+}
+
+impl Default for Options {
+    /// The machine's cores, the prefilter on, no progress line.
+    fn default() -> Options {
+        Options {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            prefilter: true,
+            progress: progress::ProgressMode::Off,
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -74,7 +88,8 @@ pub fn parse_all(
     config: &Config,
     demand: &dyn Fn(&Model, Tier) -> Demand,
 ) -> Parsed {
-    let mut loader = Loader::new(discovery, options.threads, config);
+    let progress = progress::Progress::new(options.progress);
+    let mut loader = Loader::new(discovery, options.threads, config, progress.clone());
     // The prefilter's model is rebuilt only when a round with the model of
     // an earlier one wants nothing more: what it wants then is wanted
     // anyway, and the last round always sees every parsed file. A model
@@ -83,6 +98,7 @@ pub fn parse_all(
     let mut model: Option<Model> = None;
     loop {
         let pending: Vec<SlotId> = loader.with_state(|s| matches!(s, State::Pending));
+        progress.round();
         if !options.prefilter {
             if pending.is_empty() {
                 break;
@@ -116,5 +132,6 @@ pub fn parse_all(
         timings::time("read and parse", || loader.parse(chosen));
     }
     loader.release_workers();
+    progress.finish();
     timings::time("loader finish", || loader.finish(model))
 }
