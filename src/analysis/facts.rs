@@ -377,6 +377,11 @@ pub enum Context {
     Log,
     /// A hand-written `fmt` of `Display` or `Debug`: showing a value.
     Display,
+    /// Copying a field into the same field of another value of its type
+    /// (`merged.policy.max_tokens = overlay.policy.max_tokens`), and the
+    /// condition of an `if` that does nothing else: the setting moves
+    /// between copies of a configuration, nothing acts on it.
+    Relay,
 }
 
 #[derive(Debug, Clone)]
@@ -398,6 +403,11 @@ pub struct Access {
     /// (`load` in `self.used.load(..)`).
     pub method: Option<std::sync::Arc<str>>,
     pub context: Context,
+    /// A struct literal fills the field from a local value that the same
+    /// function also hands to a call: the value took effect there
+    /// (`Client::builder().timeout(secs)`, then `Self { timeout: secs }`),
+    /// and the field keeps a record of it.
+    pub applied: bool,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing

@@ -155,6 +155,19 @@ pub fn is_bare_countdown(name: &str) -> bool {
     COUNTDOWN_WORDS.contains(&name)
 }
 
+/// The most fields a struct may have for a bare limit in it to bound one of
+/// them: a small counting object (`{ limit, current }`, `{ cap, head, tail
+/// }`), not a record or a configuration whose `max` may mean anything.
+pub const BARE_LIMIT_STRUCT_FIELDS: usize = 4;
+
+/// Whether a name is nothing but a limit word: `limit`, `max`, `cap`. Such
+/// a field names no dimension; only a comparison can tell what it bounds.
+pub fn is_bare_limit(name: &str) -> bool {
+    let words = words(name);
+    matches!(words.as_slice(), [word]
+        if LIMIT_PREFIXES.contains(&word.as_str()) || LIMIT_SUFFIXES.contains(&word.as_str()))
+}
+
 /// The stem a field names when it has no usage or limit word: `retries`
 /// gives `retry`, the stem `max_retries` bounds.
 pub fn bare_stem(name: &str) -> String {
@@ -301,8 +314,10 @@ pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(
         let explicit = vocabulary.explicit_fields.iter().any(|f| f == field);
         let limit = matches!(role, Role::Limit { .. } | Role::TimeLimit) || explicit;
         // Only a limit's stem makes a bare name a budget field; a bare
-        // countdown word may be one by what the code does with it.
+        // countdown word may be one by what the code does with it, and a
+        // bare limit word by what code compares it with.
         let bare = is_bare_countdown(field)
+            || (fields.len() <= BARE_LIMIT_STRUCT_FIELDS && is_bare_limit(field))
             || (!limit_stems.is_empty() && limit_stems.contains(&bare_stem(field).as_str()));
         if *role != Role::Other || bare || explicit {
             possible.push((index, limit));
@@ -430,6 +445,8 @@ mod tests {
         assert_eq!(role("maxTurns"), limit("turn"));
         assert_eq!(bare_stem("retries"), "retry");
         assert!(stem_narrows("batch_size", "size"));
+        assert!(is_bare_limit("limit") && is_bare_limit("max") && is_bare_limit("Cap"));
+        assert!(!is_bare_limit("max_turns") && !is_bare_limit("maximum_depth"));
         assert!(!stem_narrows("batch_item", "size"));
         assert!(!stem_narrows("size", "size"));
         assert!(!stem_narrows("upsize", "size"));

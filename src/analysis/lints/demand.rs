@@ -31,6 +31,10 @@ pub struct Demand {
     /// of one of these structs (a typed receiver, or the only struct that
     /// declares the name).
     pub certain: HashMap<String, HashSet<StructId>>,
+    /// Names whose accesses count when they go through a receiver typed as
+    /// one of these structs itself (`self.limit` in its `impl`, a parameter
+    /// of its type), in files that name the struct.
+    pub own: HashMap<String, HashSet<StructId>>,
     /// Fields whose spent amounts a suggestion follows out of the functions
     /// that spend them, through returned values and `let` bindings
     /// (`suggest::flow`).
@@ -58,6 +62,15 @@ impl Demand {
         }
     }
 
+    /// The accesses through a receiver of the field's own struct count.
+    pub fn own_access(&mut self, model: &Model, field: FieldId) {
+        let info = &model.fields[field];
+        self.own
+            .entry(info.name.clone())
+            .or_default()
+            .insert(info.owner);
+    }
+
     /// The amounts the field is spent by count, wherever they flow.
     pub fn amounts_of(&mut self, field: &FieldInfo) {
         self.amounts.insert(field.name.clone());
@@ -68,6 +81,9 @@ impl Demand {
         self.every.extend(other.every);
         for (name, structs) in other.certain {
             self.certain.entry(name).or_default().extend(structs);
+        }
+        for (name, structs) in other.own {
+            self.own.entry(name).or_default().extend(structs);
         }
         self.amounts.extend(other.amounts);
     }
@@ -84,6 +100,17 @@ impl Demand {
             .flat_map(|p| p.limits.iter().copied())
             .collect();
         for (id, field) in model.fields.enumerate() {
+            // A bare `limit` names no dimension: it bounds only what its
+            // own struct's code compares it with (`Model::
+            // promote_compared_fields`), read through receivers of that
+            // struct.
+            if field.ty.is_numeric()
+                && names::is_bare_limit(&field.name)
+                && model.structs[field.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+            {
+                self.own_access(model, id);
+                continue;
+            }
             match field.role {
                 Role::Limit { .. } | Role::TimeLimit
                     if paired.contains(&id) || !model.is_read_in_production(id) =>
@@ -92,8 +119,7 @@ impl Demand {
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
                 Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
-                // A bare `remaining` counts down when the code decreases
-                // it: its decreases are what says so.
+                // A bare `remaining` counts down when the code decreases it.
                 Role::Other if field.ty.is_numeric() && names::is_bare_countdown(&field.name) => {
                     self.certain_access(model, id);
                 }

@@ -321,6 +321,7 @@ impl Model {
                 model.structs.push(info);
             }
         }
+        model.demote_sides();
         model.links = model.direct_links();
         model.index = Index::new(&model);
         let getters = model.getters(facts);
@@ -394,7 +395,12 @@ impl Model {
             .fields
             .iter()
             .filter(|f| {
-                f.role != Role::Other || (f.ty.is_numeric() && names::is_bare_countdown(&f.name))
+                f.role != Role::Other
+                    || (f.ty.is_numeric()
+                        && (names::is_bare_countdown(&f.name)
+                            || (names::is_bare_limit(&f.name)
+                                && self.structs[f.owner].fields.len()
+                                    <= names::BARE_LIMIT_STRUCT_FIELDS)))
             })
             .map(|f| f.owner)
             .collect();
@@ -415,17 +421,29 @@ impl Model {
     /// dimension, whatever its name (`pages_fetched >= page_quota`,
     /// `self.retries > self.policy.max_retries`), when the two structs are
     /// connected: the same struct, or one holding the other.
+    ///
+    /// A field named by a limit word alone (`limit`, `max`) names no
+    /// dimension; compared alone with a numeric field of its own struct
+    /// (`self.current + n >= self.limit`), the two make a dimension of
+    /// their own.
     fn promote_compared_fields(&mut self, facts: &[&FileFacts]) {
+        let bare_limit = |f: &FieldInfo| {
+            f.role == Role::Other
+                && f.ty.is_numeric()
+                && names::is_bare_limit(&f.name)
+                && self.structs[f.owner].fields.len() <= names::BARE_LIMIT_STRUCT_FIELDS
+        };
         let limit_names: HashSet<&str> = self
             .fields
             .iter()
-            .filter(|f| matches!(f.role, Role::Limit { .. }))
+            .filter(|f| matches!(f.role, Role::Limit { .. }) || bare_limit(f))
             .map(|f| f.name.as_str())
             .collect();
         if limit_names.is_empty() {
             return;
         }
         let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
         for file in facts {
             for comparison in &file.comparisons {
                 if comparison.code != CodeKind::Production || comparison.debug_only {
@@ -440,13 +458,18 @@ impl Model {
                     let limits: Vec<FieldId> = check.sides[side]
                         .iter()
                         .copied()
-                        .filter(|&f| matches!(self.fields[f].role, Role::Limit { .. }))
+                        .filter(|&f| {
+                            matches!(self.fields[f].role, Role::Limit { .. })
+                                || bare_limit(&self.fields[f])
+                        })
                         .collect();
                     let others: Vec<FieldId> = check.sides[1 - side]
                         .iter()
                         .copied()
                         .filter(|&f| {
-                            self.fields[f].role == Role::Other && self.fields[f].ty.is_numeric()
+                            self.fields[f].role == Role::Other
+                                && self.fields[f].ty.is_numeric()
+                                && !bare_limit(&self.fields[f])
                         })
                         .collect();
                     // A ratio or headroom holds a counter beside the limit:
@@ -462,10 +485,28 @@ impl Model {
                     if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
                         continue;
                     }
-                    if let Role::Limit { stem } = &self.fields[*limit].role {
-                        promoted.push((*other, stem.clone()));
+                    match &self.fields[*limit].role {
+                        Role::Limit { stem } => promoted.push((*other, stem.clone())),
+                        _ if self.fields[*limit].owner == self.fields[*other].owner
+                            && through_own_receivers(
+                                comparison,
+                                &[&self.fields[*limit].name, &self.fields[*other].name],
+                            ) =>
+                        {
+                            let owner = &self.structs[self.fields[*limit].owner];
+                            let stem = format!("{}.{}", owner.name, self.fields[*limit].name);
+                            promoted.push((*other, stem.clone()));
+                            bare_limits.push((*limit, stem));
+                        }
+                        _ => {}
                     }
                 }
+            }
+        }
+        for (field, stem) in bare_limits {
+            if self.fields[field].role == Role::Other {
+                self.fields[field].role = Role::Limit { stem };
+                self.fields[field].evidence = RoleEvidence::Comparison;
             }
         }
         for (field, stem) in promoted {
@@ -769,6 +810,34 @@ impl Model {
         }
     }
 
+    /// `span_left` beside `span_right` is a side, not what is left of a
+    /// span: in a struct with a field named with `right` at the end, a
+    /// countdown named with `left` at the end is none.
+    fn demote_sides(&mut self) {
+        let ends_with =
+            |name: &str, word: &str| names::words(name).last().is_some_and(|w| w == word);
+        for s in self.structs.ids() {
+            let fields = &self.structs[s].fields;
+            if !fields
+                .iter()
+                .any(|&f| ends_with(&self.fields[f].name, "right"))
+            {
+                continue;
+            }
+            let sides: Vec<FieldId> = fields
+                .iter()
+                .copied()
+                .filter(|&f| {
+                    matches!(self.fields[f].role, Role::Countdown { .. })
+                        && ends_with(&self.fields[f].name, "left")
+                })
+                .collect();
+            for f in sides {
+                self.fields[f].role = Role::Other;
+            }
+        }
+    }
+
     /// Configured pairs override the naming rules: each pair is a dimension
     /// of its own.
     fn apply_explicit_pairs(&mut self, pairs: &[ExplicitPair]) {
@@ -799,8 +868,9 @@ impl Model {
         // shared ones are recorded apart from.
         let mut shared_writes: HashMap<FieldId, Vec<(usize, Span)>> = HashMap::default();
         for group in shared {
-            // Per class: the uses recorded, and the test writes in order.
-            type Recorded = (UseClass, FieldUse, Vec<(usize, Span)>);
+            // Per class: the uses recorded, the test writes in order, and
+            // whether an access hands the setting off.
+            type Recorded = (UseClass, FieldUse, Vec<(usize, Span)>, bool);
             let mut classes: Vec<Recorded> = Vec::new();
             for &field in &group.fields {
                 let class = UseClass::of(&self.fields[field]);
@@ -809,18 +879,22 @@ impl Model {
                     None => {
                         let mut recorded = FieldUse::default();
                         let mut writes = Vec::new();
+                        let mut handed_off = false;
                         for &(order, access) in &group.accesses {
                             let before = recorded.test_writes.len();
-                            self.record_use(field, &mut recorded, access, false);
+                            handed_off |= self.record_use(field, &mut recorded, access, false);
                             writes
                                 .extend(recorded.test_writes[before..].iter().map(|&s| (order, s)));
                         }
                         recorded.test_writes.clear();
-                        classes.push((class, recorded, writes));
+                        classes.push((class, recorded, writes, handed_off));
                         classes.len() - 1
                     }
                 };
-                let (_, recorded, writes) = &classes[position];
+                let (_, recorded, writes, handed_off) = &classes[position];
+                if *handed_off {
+                    self.handed_off.insert(field);
+                }
                 uses[field].add(recorded);
                 if !writes.is_empty() {
                     shared_writes
@@ -833,13 +907,17 @@ impl Model {
         for (field, raw_uses) in raw.enumerate() {
             let Some(mut writes) = shared_writes.remove(&field) else {
                 for raw_use in raw_uses {
-                    self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain);
+                    if self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain) {
+                        self.handed_off.insert(field);
+                    }
                 }
                 continue;
             };
             for raw_use in raw_uses {
                 let before = uses[field].test_writes.len();
-                self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain);
+                if self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain) {
+                    self.handed_off.insert(field);
+                }
                 let after = &uses[field].test_writes[before..];
                 writes.extend(after.iter().map(|&s| (raw_use.order, s)));
             }
@@ -856,16 +934,29 @@ impl Model {
 
     /// Records one access to `field` in `uses`. An access that may be to
     /// other fields is recorded once per [`UseClass`]: what this reads of
-    /// the field must be in its class.
-    fn record_use(&self, field: FieldId, uses: &mut FieldUse, access: &Access, certain: bool) {
+    /// the field must be in its class. Returns whether the access hands
+    /// the field's setting off (see [`Model::handed_off`]).
+    #[must_use]
+    fn record_use(
+        &self,
+        field: FieldId,
+        uses: &mut FieldUse,
+        access: &Access,
+        certain: bool,
+    ) -> bool {
         let (kind, code, span) = (access.kind, access.code, access.span);
         // Showing a value in a hand-written `Display` or `Debug` neither
         // reads it for the program nor spends it.
+        // A setting copied into the same field of another value moves, and
+        // is read where that value is.
+        if access.context == Context::Relay && !is_write(kind) {
+            return false;
+        }
         if access.context == Context::Display {
             if code == CodeKind::Test && is_write(kind) {
                 uses.test_writes.push(span);
             }
-            return;
+            return false;
         }
         if code == CodeKind::Production && self.may_write_unseen(field, access) {
             uses.opaque += 1;
@@ -878,7 +969,7 @@ impl Model {
             if let Some(function) = access.function {
                 uses.functions.insert(function);
             }
-            return;
+            return false;
         }
         if code == CodeKind::Production
             && access.context == Context::Log
@@ -918,13 +1009,17 @@ impl Model {
                 kind == AccessKind::Store && is_spend(&self.fields[field].role, AccessKind::Assign);
             if stores && code == CodeKind::Production {
                 uses.uncertain_spends += 1;
-                return;
+                return false;
             }
             if kind == AccessKind::Reset && code == CodeKind::Production {
                 uses.resets += 1;
             }
             let spends = is_spend(&self.fields[field].role, kind);
-            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare);
+            // A field filled from a value its function also handed to a
+            // call records a setting that took effect there: read, by
+            // code the analysis may not see.
+            let applied = access.applied && kind == AccessKind::Fill;
+            let reads = matches!(kind, AccessKind::Read | AccessKind::Compare) || applied;
             // Only budget fields are paired through the functions that
             // touch them (`limits_for`).
             if code == CodeKind::Production
@@ -958,6 +1053,7 @@ impl Model {
                 (CodeKind::Test, false, true, _) => uses.test_reads += 1,
                 _ => {}
             }
+            applied && code == CodeKind::Production
         }
     }
 
@@ -1357,6 +1453,18 @@ fn is_spend(role: &Role, kind: AccessKind) -> bool {
         Role::Countdown { .. } => matches!(kind, AccessKind::Decrease | AccessKind::Assign),
         _ => false,
     }
+}
+
+/// Whether the comparison reaches the fields named `names` only through
+/// receivers typed as their struct itself (`self.limit`, `window.limit` of
+/// a `window: &Window`), which the prefilter's `own` demand parses.
+fn through_own_receivers(comparison: &crate::analysis::facts::Comparison, names: &[&str]) -> bool {
+    comparison
+        .sides
+        .iter()
+        .flat_map(|side| &side.places)
+        .filter(|place| names.contains(&&*place.field))
+        .all(|place| place.chain.is_empty() && matches!(place.root, Root::Typed(_)))
 }
 
 /// Lookup tables for resolving places to fields.

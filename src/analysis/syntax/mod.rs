@@ -249,6 +249,9 @@ struct Extractor<'t> {
     /// The inline modules (`mod name { … }`) being visited, outermost first.
     inline_mods: Vec<String>,
     functions: Vec<FnRef>,
+    /// For each enclosing function, innermost last: what makes
+    /// `Access::applied`.
+    applied: Vec<Applied>,
     scopes: Scopes,
     memo: Memo,
     /// How many macro calls the tokens being visited are nested in.
@@ -442,6 +445,7 @@ impl<'t> Extractor<'t> {
             self_types: Vec::new(),
             inline_mods: Vec::new(),
             functions: Vec::new(),
+            applied: Vec::new(),
             scopes: Scopes::new(),
             memo: Memo::default(),
             macro_depth: 0,
@@ -539,6 +543,7 @@ impl<'t> Extractor<'t> {
             function: self.functions.last().map(|f| f.span),
             method,
             context: self.context,
+            applied: false,
         };
         self.facts.accesses.push(access);
     }
@@ -641,6 +646,7 @@ impl<'t> Extractor<'t> {
                 let owner = segments.iter().rev().nth(1)?.ident.to_string();
                 let constructor = segments.last()?.ident.to_string();
                 let builds_owner = constructor == "new"
+                    || constructor == "from"
                     || constructor == "default"
                     || constructor.starts_with("with_")
                     || constructor.starts_with("from_");
@@ -751,6 +757,62 @@ impl<'t> Extractor<'t> {
         let mut collector = PlaceCollector::new(self);
         collector.visit_expr(expr);
         collector.operand.into_operand()
+    }
+
+    /// Whether an assignment copies a field into the same field of another
+    /// value of the same type: the same field through the same chain, from
+    /// roots of one type (or, when the syntax does not type them, through a
+    /// chain of fields long enough to name the type by itself).
+    fn relays(&self, assign: &syn::ExprAssign) -> bool {
+        let mut right = strip(&assign.right);
+        while let Expr::MethodCall(call) = right
+            && call.args.is_empty()
+            && matches!(call.method.to_string().as_str(), "clone" | "to_owned")
+        {
+            right = strip(&call.receiver);
+        }
+        if !matches!(right, Expr::Field(_)) {
+            return false;
+        }
+        let (Some(to), Some(from)) = (self.place_of(&assign.left), self.place_of(right)) else {
+            return false;
+        };
+        if to.field != from.field || to.chain != from.chain {
+            return false;
+        }
+        match (&to.root, &from.root) {
+            (Root::Typed(a), Root::Typed(b)) => a == b,
+            _ => !to.chain.is_empty(),
+        }
+    }
+
+    /// Whether an `if` without `else` only relays fields (`relays`), and its
+    /// condition reads nothing but those fields and constants: `if
+    /// overlay.x != 256 { merged.x = overlay.x; }`.
+    fn only_relays(&self, expr: &syn::ExprIf) -> bool {
+        if expr.else_branch.is_some() || expr.then_branch.stmts.is_empty() {
+            return false;
+        }
+        let mut relayed = Vec::new();
+        for stmt in &expr.then_branch.stmts {
+            let syn::Stmt::Expr(Expr::Assign(assign), _) = stmt else {
+                return false;
+            };
+            if !self.relays(assign) {
+                return false;
+            }
+            let Some(place) = self.place_of(&assign.left) else {
+                return false;
+            };
+            relayed.push((place.chain, place.field));
+        }
+        let read = self.operand_of(&expr.cond);
+        read.params.is_empty()
+            && !read.places.is_empty()
+            && read
+                .places
+                .iter()
+                .all(|p| !p.getter && relayed.iter().any(|(c, f)| *c == p.chain && *f == p.field))
     }
 
     fn places_in(&self, expr: &Expr) -> Vec<Place> {
@@ -1112,6 +1174,7 @@ impl<'t> Extractor<'t> {
             })
             .collect();
         self.functions.push(function.clone());
+        self.applied.push(Default::default());
         self.returns.push(Vec::new());
         self.with_scope(|this| {
             for (position, input) in sig.inputs.iter().enumerate() {
@@ -1137,6 +1200,13 @@ impl<'t> Extractor<'t> {
             this.visit_block(block);
         });
         self.functions.pop();
+        if let Some(Applied { handed, fills }) = self.applied.pop() {
+            for (access, local) in fills {
+                if handed.contains(&local) {
+                    self.facts.accesses[access].applied = true;
+                }
+            }
+        }
         let returns = self.returns.pop().unwrap_or_default();
         self.facts.functions.push(FnDef {
             function,
@@ -1157,6 +1227,15 @@ impl<'t> Extractor<'t> {
     /// Records a call whose arguments carry fields or parameters.
     fn record_call(&mut self, callee: String, args: Vec<&Expr>, span: SynSpan, method: bool) {
         let skip = usize::from(method);
+        // Wrapping a value (`Some(x)`, `Duration::from_secs(x)`) hands it
+        // to nothing that acts on it.
+        let wraps = CONVERSIONS.contains(&callee.as_str())
+            || matches!(callee.as_str(), "Some" | "Ok" | "Err");
+        if !wraps && let Some(applied) = self.applied.last_mut() {
+            applied
+                .handed
+                .extend(args.iter().skip(skip).filter_map(|arg| handed_local(arg)));
+        }
         let handed: Vec<Place> = args
             .iter()
             .skip(skip)
@@ -1418,10 +1497,17 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let guard = expr.else_branch.is_none().then(|| Guard {
             span: self.span(spans::guard(expr)),
         });
+        let relay = self.context == Context::Code && self.only_relays(expr);
         // `if let` bindings live in the then-branch only.
         self.with_scope(|this| {
             let outer = std::mem::replace(&mut this.guard, guard);
+            if relay {
+                this.context = Context::Relay;
+            }
             this.visit_expr(&expr.cond);
+            if relay {
+                this.context = Context::Code;
+            }
             this.guard = outer;
             this.visit_block(&expr.then_branch);
         });
@@ -1467,6 +1553,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         };
         let span = spans::expr(&assign.left, &self.memo);
         self.visit_write(&assign.left, kind, span, Some(amount));
+        if self.context == Context::Code && self.relays(assign) {
+            self.context = Context::Relay;
+            self.visit_expr(&assign.right);
+            self.context = Context::Code;
+            return;
+        }
         self.visit_expr(&assign.right);
     }
 
@@ -1660,11 +1752,55 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // initialised to zero and compared with a limit counts.
             let value = (kind == AccessKind::Init).then_some(&field.expr);
             self.record_with(place, kind, name.span(), None, value);
+            if kind == AccessKind::Fill
+                && let Some(local) = handed_local(&field.expr)
+                && let Some(applied) = self.applied.last_mut()
+            {
+                applied.fills.push((self.facts.accesses.len() - 1, local));
+            }
             self.visit_expr(&field.expr);
         }
         if let Some(rest) = &literal.rest {
             self.visit_expr(rest);
         }
+    }
+}
+
+/// The locals a function hands to calls, and the fills of struct literals
+/// from locals (the access and the local), which become `Access::applied`
+/// when the local is handed.
+#[derive(Default)]
+struct Applied {
+    handed: rustc_hash::FxHashSet<String>,
+    fills: Vec<(usize, String)>,
+}
+
+/// The local an argument or a value hands over as it is, through
+/// references, casts and conversions (`Duration::from_secs(secs)`,
+/// `Some(limit)`, `limit.into()`).
+fn handed_local(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Paren(inner) => handed_local(&inner.expr),
+        Expr::Group(inner) => handed_local(&inner.expr),
+        Expr::Reference(inner) => handed_local(&inner.expr),
+        Expr::Cast(cast) => handed_local(&cast.expr),
+        Expr::MethodCall(call) if CONVERSIONS.contains(&call.method.to_string().as_str()) => {
+            handed_local(&call.receiver)
+        }
+        Expr::Call(call) if call.args.len() == 1 => {
+            let Expr::Path(path) = &*call.func else {
+                return None;
+            };
+            let name = last_ident(&path.path);
+            (CONVERSIONS.contains(&name.as_str()) || name == "Some")
+                .then(|| handed_local(&call.args[0]))
+                .flatten()
+        }
+        Expr::Path(path) => {
+            let ident = path.path.get_ident()?.to_string();
+            (ident != "self").then_some(ident)
+        }
+        _ => None,
     }
 }
 

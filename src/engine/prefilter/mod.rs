@@ -354,6 +354,22 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
             every.insert(hash);
         }
     }
+    // A name wanted through its own struct's receivers matters in a file
+    // that names the struct.
+    for (name, structs) in &demand.own {
+        let hash = ident_hash(name);
+        if every.contains(&hash) {
+            continue;
+        }
+        let mut owners: HashSet<u32> = structs
+            .iter()
+            .map(|&s| ident_hash(&model.structs[s].name))
+            .collect();
+        if let Some(reach) = typed.get(&hash) {
+            owners.extend(reach.iter().copied());
+        }
+        typed.insert(hash, Arc::new(owners));
+    }
     let names: HashSet<&str> = demand
         .every
         .iter()
@@ -388,8 +404,15 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
         },
     );
     let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
+    // Names wanted through their own structs need no types that reach
+    // them: the files that name the structs are the ones that matter.
     let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
-    for &name in &names {
+    let own = demand.own.keys().map(String::as_str);
+    for name in names
+        .iter()
+        .copied()
+        .chain(own.filter(|n| !names.contains(n)))
+    {
         names_by_hash
             .entry(ident_hash(name))
             .or_default()
