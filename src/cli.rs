@@ -124,6 +124,14 @@ pub struct LintArgs {
     /// two seconds.
     #[arg(long, conflicts_with = "quiet")]
     pub progress: bool,
+    /// Scan and parse every file again: neither read nor write the facts
+    /// cache, wherever it is.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Keep the facts cache in DIR (default: `budget-lint/` in the target
+    /// directory).
+    #[arg(long, value_name = "DIR", env = "BUDGET_LINT_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 /// How findings fail a run. Level flags apply in the order given, after
@@ -332,6 +340,11 @@ pub fn run(args: Vec<String>) -> Output {
         threads,
         // `map` lists every budget, including those no code uses.
         prefilter: !args.no_prefilter && !map,
+        cache: match (&args.cache_dir, args.no_cache) {
+            (_, true) => crate::engine::cache::Caching::Off,
+            (Some(dir), false) => crate::engine::cache::Caching::In(dir.clone()),
+            (None, false) => crate::engine::cache::Caching::TargetDirectory,
+        },
         progress: if args.quiet {
             ProgressMode::Off
         } else if args.progress {
@@ -340,10 +353,11 @@ pub fn run(args: Vec<String>) -> Output {
             ProgressMode::Auto
         },
     };
-    let (mut report, mut freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
-        Ok(analysis) => analysis,
-        Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
-    };
+    let (mut report, mut freeing) =
+        match crate::analyze_lints(&selection, options.clone(), &LintId::ALL) {
+            Ok(analysis) => analysis,
+            Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        };
     if map {
         let text = match args.message_format {
             MessageFormat::Json => render::map::render_json(&report),

@@ -67,6 +67,7 @@ fn lint_alone(dir: &Path, id: LintId, prefilter: bool) -> Vec<String> {
         threads: 2,
         prefilter,
         progress: crate::engine::progress::ProgressMode::Off,
+        cache: crate::engine::cache::Caching::Off,
     };
     let (report, _freeing) =
         analyze_lints(&selection, options, &[id]).expect("the fixture is analyzable");

@@ -41,6 +41,7 @@ pub use analysis::facts::{FileId, Span};
 pub use config::ConfigError;
 pub use diagnostic::{FileError, Finding};
 pub use engine::Options;
+pub use engine::cache::Caching;
 pub use engine::progress::ProgressMode;
 pub use fingerprint::line_hashes;
 pub use input::discover::Selection;
@@ -132,9 +133,11 @@ pub(crate) fn analyze_lints(
             input.code = facts::CodeKind::Test;
         }
     }
-    let mut parsed = pipeline::parse_all(&discovery, options, &config, &|model, tier| {
-        lints::demand_of(ids, model, tier)
-    });
+    let lints_run = format!("{ids:?}");
+    let mut parsed =
+        pipeline::parse_all(&discovery, &options, &config, &lints_run, &|model, tier| {
+            lints::demand_of(ids, model, tier)
+        });
     discovery.warnings.append(&mut parsed.warnings);
     let mut model = match parsed.model.take() {
         Some(model) => model,
@@ -151,6 +154,7 @@ pub(crate) fn analyze_lints(
         errors,
         files,
         mut freeing,
+        saving,
         ..
     } = parsed;
     // Freed beside the lints and the output.
@@ -161,6 +165,15 @@ pub(crate) fn analyze_lints(
     });
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
+    if let Some(saving) = saving {
+        match saving.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(problem)) => discovery.warnings.push(problem),
+            Err(_) => discovery
+                .warnings
+                .push("the facts cache could not be written".to_string()),
+        }
+    }
     let configured_levels = levels::LevelOverrides::from_codes(&config.lints);
     for finding in &mut findings {
         finding.level = configured_levels.level(finding.lint);
