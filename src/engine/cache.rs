@@ -18,7 +18,6 @@
 //! ignored, an entry whose checksum or decoding fails is a miss, and the
 //! file is rewritten from what the run made.
 
-use std::collections::hash_map::Entry;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -228,7 +227,7 @@ impl Cache {
             .unwrap_or_default();
         used.sort_unstable();
         used.dedup();
-        let mut made = self
+        let made = self
             .made
             .lock()
             .map(|mut m| std::mem::take(&mut *m))
@@ -244,36 +243,39 @@ impl Cache {
         } else {
             used
         };
+        let mut entries: Vec<(u128, &[u8])> =
+            made.iter().map(|(&key, value)| (key, &value[..])).collect();
         for key in kept {
-            if let (Entry::Vacant(entry), Some(&(start, len))) =
-                (made.entry(key), self.entries.get(&key))
+            if !made.contains_key(&key)
+                && let Some(&(start, len)) = self.entries.get(&key)
             {
-                entry.insert(self.bytes[start..start + len].to_vec());
+                entries.push((key, &self.bytes[start..start + len]));
             }
         }
-        let mut keys: Vec<&u128> = made.keys().collect();
-        keys.sort_unstable();
-        let size = keys
-            .iter()
-            .map(|k| ENTRY_HEADER + made[k].len())
-            .sum::<usize>();
-        if (MAGIC.len() + size) as u64 > MAX_SIZE {
+        entries.sort_unstable_by_key(|&(key, _)| key);
+        let size = MAGIC.len()
+            + entries
+                .iter()
+                .map(|(_, value)| ENTRY_HEADER + value.len())
+                .sum::<usize>();
+        if size as u64 > MAX_SIZE {
             return Err(format!(
                 "the facts cache of this run would take {} MB, more than {} MB: it is not written",
-                (MAGIC.len() + size) >> 20,
+                size >> 20,
                 MAX_SIZE >> 20
             ));
         }
-        let mut out = Vec::with_capacity(MAGIC.len() + size);
-        out.extend_from_slice(MAGIC);
-        for key in keys {
-            let value = &made[key];
-            out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&(value.len() as u32).to_le_bytes());
-            out.extend_from_slice(&xxh3_64(value).to_le_bytes());
-            out.extend_from_slice(value);
-        }
-        write_atomically(&self.dir, &out)
+        // Written as it is laid out, not copied into one buffer first.
+        write_atomically(&self.dir, |out| {
+            out.write_all(MAGIC)?;
+            for (key, value) in entries {
+                out.write_all(&key.to_le_bytes())?;
+                out.write_all(&(value.len() as u32).to_le_bytes())?;
+                out.write_all(&xxh3_64(value).to_le_bytes())?;
+                out.write_all(value)?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -318,11 +320,14 @@ pub fn content_hash(text: &[u8]) -> u128 {
     xxh3_128(text)
 }
 
-/// Writes `bytes` as the cache file of `dir`, which is created with a
-/// `.gitignore` and a `CACHEDIR.TAG` as other tools' caches are: through
-/// a new temporary file (never through a link planted in its place),
-/// renamed over the old file.
-fn write_atomically(dir: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Writes what `contents` writes as the cache file of `dir`, which is
+/// created with a `.gitignore` and a `CACHEDIR.TAG` as other tools' caches
+/// are: through a new temporary file (never through a link planted in its
+/// place), renamed over the old file.
+fn write_atomically(
+    dir: &Path,
+    contents: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
     let failed = |error: std::io::Error| {
         format!(
             "cannot write the facts cache in `{}`: {error}",
@@ -360,13 +365,14 @@ fn write_atomically(dir: &Path, bytes: &[u8]) -> Result<(), String> {
     let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let temporary = dir.join(format!("{FILE}.{}-{write}.tmp", std::process::id()));
     let _ = std::fs::remove_file(&temporary);
-    let mut file = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temporary)
         .map_err(failed)?;
-    let written = file.write_all(bytes).and_then(|()| file.flush());
-    drop(file);
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 20, file);
+    let written = contents(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
     if let Err(error) = written.and_then(|()| std::fs::rename(&temporary, dir.join(FILE))) {
         let _ = std::fs::remove_file(&temporary);
         return Err(failed(error));
