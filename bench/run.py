@@ -16,6 +16,9 @@ and the parse floor in release mode, and measures each corpus:
               and bench/many/Cargo.toml), vendored together into
               bench/registry/vendor/, so that many crates are there in two
               or three versions.
+  many/N      a sample of many: every Nth crate in name order;
+  registry/N  a sample of registry: every version of every Nth crate name
+              that it holds in two or more versions.
 
 For each corpus it runs, interleaved, --runs times
   (a) the floor: read and syn-parse every .rs file, nothing else,
@@ -35,6 +38,7 @@ for (a), (b) and (c) only.
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -67,11 +71,14 @@ VENDORED = {
 }
 
 # The file each corpus edits for (e): one that the tool parses, in a crate
-# with budget fields.
+# with budget fields. A sample not named here edits the `src/lib.rs` of its
+# first crate.
 EDITED = {
     "scale": os.path.join("tokio-1.54.1", "src", "runtime", "config.rs"),
     "many": os.path.join("tokio-1.54.1", "src", "runtime", "config.rs"),
     "registry": os.path.join("tokio-1.54.1", "src", "runtime", "config.rs"),
+    "many/8": os.path.join("h2-0.3.27", "src", "proto", "settings.rs"),
+    "registry/8": os.path.join("regex-1.13.2", "src", "builders.rs"),
 }
 
 
@@ -97,7 +104,7 @@ def prepare(corpora, build):
         target = os.path.join(SCALE, f"copy{copy}")
         if not os.path.isdir(target):
             shutil.copytree(CORPUS, target, symlinks=True)
-    for name in corpora:
+    for name in {vendored_name(c) for c in corpora}:
         if name in VENDORED:
             vendor(*VENDORED[name])
     if build:
@@ -105,23 +112,56 @@ def prepare(corpora, build):
             "--example", "parse_floor"], cwd=ROOT)
 
 
+def vendored_name(corpus):
+    """The vendored corpus a corpus or a sample of one (`many/8`) reads."""
+    return corpus.split("/")[0]
+
+
+def is_corpus(corpus):
+    if corpus.endswith("x"):
+        return corpus[:-1].isdigit()
+    name, _, step = corpus.partition("/")
+    return name in VENDORED and (not step or step.isdigit() and int(step) > 0)
+
+
+def sampled(name, step):
+    """Every `step`th crate of a vendored corpus (see the docstring)."""
+    crates = sorted(os.listdir(VENDORED[name][0]))
+    if name == "many":
+        return crates[::step]
+    versions = {}
+    for crate in crates:
+        match = re.match(r"(.+?)-(\d+\.\d+\.\d+.*)$", crate)
+        versions.setdefault(match.group(1) if match else crate, []).append(crate)
+    names = sorted(n for n, v in versions.items() if len(v) >= 2)
+    return [crate for n in names[::step] for crate in versions[n]]
+
+
 def roots_of(corpus):
     if corpus.endswith("x"):
         scale = int(corpus[:-1])
         return [CORPUS] + [os.path.join(SCALE, f"copy{c}") for c in range(2, scale + 1)]
-    return [VENDORED[corpus][0]]
+    name, _, step = corpus.partition("/")
+    if step:
+        return [os.path.join(VENDORED[name][0], c) for c in sampled(name, int(step))]
+    return [VENDORED[name][0]]
 
 
 def edited_file(corpus):
-    root = roots_of(corpus)[0]
-    relative = EDITED["scale" if corpus.endswith("x") else corpus]
-    return os.path.join(root, relative)
+    if corpus.endswith("x"):
+        return os.path.join(CORPUS, EDITED["scale"])
+    if corpus in EDITED:
+        return os.path.join(VENDORED[vendored_name(corpus)][0], EDITED[corpus])
+    return os.path.join(roots_of(corpus)[0], "src", "lib.rs")
 
 
-def corpus_size(roots):
+def corpus_size(corpus, roots):
     total, crates = 0, 0
     for root in roots:
-        crates += sum(1 for entry in os.scandir(root) if entry.is_dir())
+        if "/" in corpus:
+            crates += 1
+        else:
+            crates += sum(1 for entry in os.scandir(root) if entry.is_dir())
         for directory, _, files in os.walk(root):
             total += sum(os.path.getsize(os.path.join(directory, f))
                          for f in files if f.endswith(".rs"))
@@ -155,13 +195,14 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--corpora", default="1x,2x,4x,many,registry",
-                        help="comma-separated: 1x, 2x, 4x, many, registry")
+                        help="comma-separated: 1x, 2x, 4x, many, registry, "
+                             "many/N, registry/N")
     parser.add_argument("--tool", help="measure this binary (no build)")
     parser.add_argument("--floor", help="the parse floor binary (no build)")
     options = parser.parse_args()
     corpora = options.corpora.split(",")
     for corpus in corpora:
-        if not (corpus in VENDORED or (corpus.endswith("x") and corpus[:-1].isdigit())):
+        if not is_corpus(corpus):
             sys.exit(f"unknown corpus `{corpus}`")
     prepare(corpora, build=not options.tool)
     tool = options.tool or TOOL
@@ -184,7 +225,7 @@ def main():
     try:
         for corpus in corpora:
             roots = roots_of(corpus)
-            size, crates = corpus_size(roots)
+            size, crates = corpus_size(corpus, roots)
             size /= 1e6
             edited = edited_file(corpus)
             samples = {key: [] for key in commands}
