@@ -175,7 +175,7 @@ pub static LINTS: &[Lint] = &[
         code: "BL007",
         name: "exported-limit-never-read",
         default_level: Level::Allow,
-        summary: "A limit the crate never reads, in a request or response it sends or receives",
+        summary: "A limit the crate never reads, in data it exchanges or in a public struct its users consume",
         doc: include_str!("../lints/BL007-exported-limit-never-read.md"),
         precision: Precision::Low,
         tags: BUDGET_TAGS,

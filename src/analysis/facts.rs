@@ -248,6 +248,8 @@ pub struct FieldFact {
     pub span: Span,
     /// Declared `pub`: other crates may read it.
     pub public: bool,
+    /// Marked `#[deprecated]`: kept for compatibility, meant to do nothing.
+    pub deprecated: bool,
 }
 
 /// The parts of a field's type that the model needs: every identifier in
@@ -416,6 +418,10 @@ pub struct Access {
     /// (`Client::builder().timeout(secs)`, then `Self { timeout: secs }`),
     /// and the field keeps a record of it.
     pub applied: bool,
+    /// A struct literal fills the field with a remainder (`window - used`,
+    /// `cap.saturating_sub(spent)`): a countdown spent where it is
+    /// computed, each time the value is built.
+    pub remainder: bool,
 }
 
 /// What a value is computed from: fields, and parameters of the enclosing

@@ -3,6 +3,7 @@
 
 use super::field_finding;
 use crate::analysis::model::{FieldId, Model};
+use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
@@ -83,6 +84,18 @@ pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
             owner.name, model.fields[limit].name
         ));
     }
+    // A library's public field of a public struct that the crate does not
+    // consume itself (its other fields are read only beside the
+    // declaration: accessors, validation, a conversion) is consumed by the
+    // crates that depend on the library, which the analysis does not see.
+    let exported = !model.application && owner.public && model.fields[limit].public;
+    if exported && !consumed_by_the_crate(model, limit) {
+        return Some(format!(
+            "`{}` is a public struct of a library that enforces none of its limits itself: \
+             the crates that use the library may read `{}`",
+            owner.name, model.fields[limit].name
+        ));
+    }
     let data_name = DATA_SUFFIXES.iter().any(|s| owner.name.ends_with(s));
     if !data_name {
         return None;
@@ -107,11 +120,54 @@ pub(super) fn read_elsewhere(model: &Model, limit: FieldId) -> Option<String> {
     })
 }
 
+/// Whether the crate itself consumes the limit's struct: a production
+/// function that does not build or load it (writes none of its fields)
+/// reads another of its fields, or enforces another limit against a value from
+/// outside the struct (as opposed to validating two of its limits against
+/// each other). The methods of a struct whose fields are all public are
+/// accessors of data its users read directly, unless they enforce.
+fn consumed_by_the_crate(model: &Model, limit: FieldId) -> bool {
+    let owner = model.struct_of(limit);
+    let writers: std::collections::BTreeSet<_> = owner
+        .fields
+        .iter()
+        .flat_map(|&f| &model.uses[f].writing_functions)
+        .collect();
+    let data = owner.fields.iter().all(|&f| model.fields[f].public);
+    let outside =
+        |side: &std::collections::BTreeSet<FieldId>| side.iter().all(|f| !owner.fields.contains(f));
+    owner
+        .fields
+        .iter()
+        .filter(|&&f| f != limit)
+        .any(|&sibling| {
+            let uses = &model.uses[sibling];
+            let reads_elsewhere = uses
+                .reading_functions
+                .iter()
+                .any(|function| !writers.contains(function));
+            reads_elsewhere
+                || (!data && uses.own_reads > 0)
+                || matches!(model.fields[sibling].role, Role::Limit { .. })
+                    && model.checks_of(sibling).any(|check| {
+                        check.enforces()
+                            && (0..2).any(|i| {
+                                check.sides[i].contains(&sibling) && outside(&check.possible[1 - i])
+                            })
+                    })
+        })
+}
+
 /// The findings about limits nothing reads: those the crate alone
 /// consumes (BL003), or those that may be read elsewhere (BL007).
 pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
     let mut findings = Vec::new();
     for limit in model.fields.ids() {
+        // A deprecated limit is kept so that old code still compiles; that
+        // it does nothing is what its attribute says.
+        if model.fields[limit].deprecated {
+            continue;
+        }
         let Some(read_siblings) = model.read_siblings_of_unread(limit) else {
             continue;
         };

@@ -51,6 +51,8 @@ pub struct FieldInfo {
     pub evidence: RoleEvidence,
     /// Declared `pub`.
     pub public: bool,
+    /// Marked `#[deprecated]`.
+    pub deprecated: bool,
 }
 
 /// What production and test code do with one field.
@@ -96,6 +98,12 @@ pub struct FieldUse {
     /// The production functions that touch the field, by their name's
     /// location; recorded for budget fields only.
     pub functions: BTreeSet<Span>,
+    /// Of a public struct's field: the production functions other than
+    /// its struct's methods that read it (not to display it), how many
+    /// reads its struct's methods make, and the functions that write it.
+    pub reading_functions: BTreeSet<Span>,
+    pub own_reads: usize,
+    pub writing_functions: BTreeSet<Span>,
 }
 
 impl FieldUse {
@@ -123,6 +131,11 @@ impl FieldUse {
         self.amounts.extend_from_slice(&other.amounts);
         self.spend_sites.extend_from_slice(&other.spend_sites);
         self.functions.extend(other.functions.iter().copied());
+        self.reading_functions
+            .extend(other.reading_functions.iter().copied());
+        self.own_reads += other.own_reads;
+        self.writing_functions
+            .extend(other.writing_functions.iter().copied());
     }
 }
 
@@ -225,6 +238,8 @@ struct RawUse<'a> {
     certain: bool,
     /// The access's position among those the model records.
     order: usize,
+    /// The access is in a method of the field's own struct.
+    own_method: bool,
 }
 
 /// The accesses that resolve to the same list of possible fields (every
@@ -315,6 +330,7 @@ impl Model {
                         role: roles.of(&field.name, &field.ty),
                         evidence: RoleEvidence::Name,
                         public: field.public,
+                        deprecated: field.deprecated,
                     });
                     info.fields.push(field_id);
                 }
@@ -341,13 +357,23 @@ impl Model {
         let mut checks = Vec::new();
         let mut order = 0;
         for file in facts {
+            let self_types: HashMap<Span, &str> = file
+                .functions
+                .iter()
+                .filter_map(|def| Some((def.function.span, def.self_type.as_deref()?)))
+                .collect();
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
                 order += 1;
+                let self_type = access.function.and_then(|f| self_types.get(&f).copied());
+                let own_method = |field: FieldId| {
+                    self_type.is_some_and(|t| model.structs[model.fields[field].owner].name == t)
+                };
                 match model.index.resolve(&model, &access.place) {
                     Resolution::Exact(field) => raw[field].push(RawUse {
                         access,
                         certain: true,
                         order,
+                        own_method: own_method(field),
                     }),
                     Resolution::Possible(Cow::Owned(fields)) => {
                         for field in fields {
@@ -355,9 +381,13 @@ impl Model {
                                 access,
                                 certain: false,
                                 order,
+                                own_method: own_method(field),
                             });
                         }
                     }
+                    // Uncertain accesses are recorded per class of field:
+                    // whether one is in a method of the field's own struct
+                    // matters only to certain ones.
                     Resolution::Possible(Cow::Borrowed(fields)) => {
                         let group = *shared_index.entry(fields.as_ptr()).or_insert_with(|| {
                             shared.push(SharedUses {
@@ -476,12 +506,28 @@ impl Model {
                     // only a limit alone on its side bounds the other side.
                     let alone =
                         check.possible[side].len() == 1 && check.possible[1 - side].len() == 1;
-                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
-                        continue;
-                    };
                     if !alone {
                         continue;
                     }
+                    // A bare limit compared alone with a counter of its own
+                    // struct is that counter's limit (`self.bytes >
+                    // self.limit`).
+                    if let [limit] = limits.as_slice()
+                        && bare_limit(&self.fields[*limit])
+                        && let [counter] = check.sides[1 - side].iter().collect::<Vec<_>>()[..]
+                        && let Role::CountUp { stem } = &self.fields[*counter].role
+                        && self.fields[*limit].owner == self.fields[*counter].owner
+                        && through_own_receivers(
+                            comparison,
+                            &[&self.fields[*limit].name, &self.fields[*counter].name],
+                        )
+                    {
+                        bare_limits.push((*limit, stem.clone()));
+                        continue;
+                    }
+                    let ([limit], [other]) = (limits.as_slice(), others.as_slice()) else {
+                        continue;
+                    };
                     if !self.connected(self.fields[*limit].owner, self.fields[*other].owner) {
                         continue;
                     }
@@ -882,7 +928,8 @@ impl Model {
                         let mut handed_off = false;
                         for &(order, access) in &group.accesses {
                             let before = recorded.test_writes.len();
-                            handed_off |= self.record_use(field, &mut recorded, access, false);
+                            handed_off |=
+                                self.record_use(field, &mut recorded, access, false, false);
                             writes
                                 .extend(recorded.test_writes[before..].iter().map(|&s| (order, s)));
                         }
@@ -907,7 +954,13 @@ impl Model {
         for (field, raw_uses) in raw.enumerate() {
             let Some(mut writes) = shared_writes.remove(&field) else {
                 for raw_use in raw_uses {
-                    if self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain) {
+                    if self.record_use(
+                        field,
+                        &mut uses[field],
+                        raw_use.access,
+                        raw_use.certain,
+                        raw_use.own_method,
+                    ) {
                         self.handed_off.insert(field);
                     }
                 }
@@ -915,7 +968,13 @@ impl Model {
             };
             for raw_use in raw_uses {
                 let before = uses[field].test_writes.len();
-                if self.record_use(field, &mut uses[field], raw_use.access, raw_use.certain) {
+                if self.record_use(
+                    field,
+                    &mut uses[field],
+                    raw_use.access,
+                    raw_use.certain,
+                    raw_use.own_method,
+                ) {
                     self.handed_off.insert(field);
                 }
                 let after = &uses[field].test_writes[before..];
@@ -932,7 +991,8 @@ impl Model {
         self.uses = uses;
     }
 
-    /// Records one access to `field` in `uses`. An access that may be to
+    /// Records one access to `field` in `uses`; `own_method`: the access
+    /// is in a method of the field's own struct. An access that may be to
     /// other fields is recorded once per [`UseClass`]: what this reads of
     /// the field must be in its class. Returns whether the access hands
     /// the field's setting off (see [`Model::handed_off`]).
@@ -943,6 +1003,7 @@ impl Model {
         uses: &mut FieldUse,
         access: &Access,
         certain: bool,
+        own_method: bool,
     ) -> bool {
         let (kind, code, span) = (access.kind, access.code, access.span);
         // Showing a value in a hand-written `Display` or `Debug` neither
@@ -976,6 +1037,21 @@ impl Model {
             && matches!(kind, AccessKind::Read | AccessKind::Compare)
         {
             uses.log_reads += 1;
+        }
+        if code == CodeKind::Production
+            && certain
+            && self.structs[self.fields[field].owner].public
+            && let Some(function) = access.function
+        {
+            if matches!(kind, AccessKind::Read | AccessKind::Compare) {
+                if own_method {
+                    uses.own_reads += 1;
+                } else {
+                    uses.reading_functions.insert(function);
+                }
+            } else if is_write(kind) || kind == AccessKind::Store {
+                uses.writing_functions.insert(function);
+            }
         }
         if code == CodeKind::Production
             && kind == AccessKind::Init
@@ -1067,10 +1143,13 @@ impl Model {
             // A count-up filled from a value is a snapshot of a count kept
             // elsewhere; a countdown filled from one is refilled, which is
             // not spending it.
-            AccessKind::Fill => matches!(
-                self.fields[field].role,
-                Role::CountUp { .. } | Role::TimeStart
-            ),
+            // A countdown filled with a remainder is spent where the
+            // remainder is computed.
+            AccessKind::Fill => match self.fields[field].role {
+                Role::CountUp { .. } | Role::TimeStart => true,
+                Role::Countdown { .. } => access.remainder,
+                _ => false,
+            },
             AccessKind::Read => access
                 .method
                 .as_deref()

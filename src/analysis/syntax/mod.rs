@@ -544,6 +544,7 @@ impl<'t> Extractor<'t> {
             method,
             context: self.context,
             applied: false,
+            remainder: false,
         };
         self.facts.accesses.push(access);
     }
@@ -1324,6 +1325,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     ty: type_shape(&field.ty),
                     span: self.span(ident.span()),
                     public: matches!(field.vis, syn::Visibility::Public(_)),
+                    deprecated: field.attrs.iter().any(|a| a.path().is_ident("deprecated")),
                 })
             })
             .collect();
@@ -1752,6 +1754,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // initialised to zero and compared with a limit counts.
             let value = (kind == AccessKind::Init).then_some(&field.expr);
             self.record_with(place, kind, name.span(), None, value);
+            if kind == AccessKind::Fill
+                && exprs::direction(&field.expr) == Some(AccessKind::Decrease)
+                && let Some(access) = self.facts.accesses.last_mut()
+            {
+                access.remainder = true;
+            }
             if kind == AccessKind::Fill
                 && let Some(local) = handed_local(&field.expr)
                 && let Some(applied) = self.applied.last_mut()
