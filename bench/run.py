@@ -199,11 +199,18 @@ def main():
                              "many/N, registry/N")
     parser.add_argument("--tool", help="measure this binary (no build)")
     parser.add_argument("--floor", help="the parse floor binary (no build)")
+    parser.add_argument("--roots", action="store_true",
+                        help="print the directories each corpus lints, "
+                             "one a line, and measure nothing")
     options = parser.parse_args()
     corpora = options.corpora.split(",")
     for corpus in corpora:
         if not is_corpus(corpus):
             sys.exit(f"unknown corpus `{corpus}`")
+    if options.roots:
+        for corpus in corpora:
+            print("\n".join(roots_of(corpus)))
+        return
     prepare(corpora, build=not options.tool)
     tool = options.tool or TOOL
     floor = options.floor or FLOOR
