@@ -60,6 +60,10 @@ pub enum Fix {
         /// The function the check belongs in, when the lint knows it.
         function: Option<FnRef>,
     },
+    /// Use a limit nothing reads where the fields beside it are used:
+    /// passed to the call they are passed to, or compared as a sibling
+    /// limit is.
+    UseLimit { limit: FieldId },
     /// Compare with the counter's own limit instead.
     RightLimit {
         comparison: Span,

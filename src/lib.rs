@@ -198,6 +198,8 @@ pub(crate) fn analyze_lints(
 
 #[cfg(test)]
 mod demand_tests;
+#[cfg(test)]
+mod glue_tests;
 
 /// Whether a file is a binary's: `main.rs`, or under `src/bin/`.
 fn is_binary(path: &std::path::Path) -> bool {

@@ -213,6 +213,105 @@ fn fix_applies_only_machine_applicable_suggestions_without_unsafe_fixes() {
     assert!(!out.stderr.contains("--unsafe-fixes"), "{}", out.stderr);
 }
 
+/// `cargo test TEST` on a copy: whether the fixture's test passes.
+fn cargo_test(dir: &Path, test: &str) -> bool {
+    std::process::Command::new(env!("CARGO"))
+        .args(["test", "--quiet", "--offline", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .args(["--lib", test])
+        .env(
+            "CARGO_TARGET_DIR",
+            common::repo().join("target/fixture-check"),
+        )
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("cargo runs")
+        .success()
+}
+
+/// A dead limit's machine-applicable glue: `--fix` applies it alone, the
+/// crate compiles, and the fixture's test that the limit takes effect,
+/// which fails before, passes.
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn machine_applicable_glue_compiles_and_makes_the_dead_limit_take_effect() {
+    let cases = [
+        (
+            "bl003-glue-retry-backoff",
+            "src/retry.rs",
+            "no_delay_exceeds_the_configured_maximum",
+        ),
+        (
+            "bl003-glue-server-timeout",
+            "src/mcp.rs",
+            "the_configured_timeout_reaches_the_client",
+        ),
+        (
+            "bl003-relayed-only",
+            "src/config.rs",
+            "the_projects_token_limit_stops_the_run",
+        ),
+    ];
+    for (fixture, file, test) in cases {
+        let copy = copy_fixture(fixture);
+        assert!(
+            !cargo_test(copy.path(), test),
+            "{fixture}: `{test}` passes before the fix"
+        );
+        let manifest = copy.path().join("Cargo.toml").display().to_string();
+        let out = run(&["--fix", "--allow-no-vcs", "--manifest-path", &manifest]);
+        assert_eq!(out.code, 0, "{fixture}: findings remain: {}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("Fixed {file} (1 fix)")),
+            "{fixture}: {}",
+            out.stderr
+        );
+        assert!(cargo(copy.path(), "check"), "{fixture}: does not compile");
+        assert!(
+            cargo_test(copy.path(), test),
+            "{fixture}: `{test}` fails after the fix"
+        );
+    }
+}
+
+/// Glue with placeholders is never applied; glue that may be incorrect
+/// only with `--unsafe-fixes`, after which the fixture's own test shows
+/// the limit enforced.
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn glue_that_is_not_machine_applicable_waits_for_the_user() {
+    let turns = copy_fixture("bl003-glue-max-turns");
+    let before: Vec<String> = rust_files(turns.path())
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("read"))
+        .collect();
+    let out = fix(turns.path());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(!out.stderr.contains("Fixed"), "{}", out.stderr);
+    let after: Vec<String> = rust_files(turns.path())
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("read"))
+        .collect();
+    assert_eq!(before, after, "code with placeholders was applied");
+
+    let logged = copy_fixture("bl002-glue-logged-limit");
+    let test = "a_run_stops_when_its_tool_calls_are_spent";
+    assert!(!cargo_test(logged.path(), test), "`{test}` passes before");
+    let manifest = logged.path().join("Cargo.toml").display().to_string();
+    let out = run(&["--fix", "--allow-no-vcs", "--manifest-path", &manifest]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("1 suggestion that may be incorrect was not applied"),
+        "{}",
+        out.stderr
+    );
+    let out = fix(logged.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(cargo_test(logged.path(), test), "`{test}` fails after");
+}
+
 #[test]
 #[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn fix_refuses_a_tree_no_version_control_keeps_without_allow_no_vcs() {

@@ -60,6 +60,10 @@ pub struct FileFacts {
     /// Structs, fields and functions, recorded only in files that have
     /// directives: the items a directive on its own line can precede.
     pub items: Vec<ItemFact>,
+    /// Enums with variants that may name a limit's error.
+    pub enums: Vec<EnumFact>,
+    /// Expressions that name such a variant: constructions.
+    pub variant_uses: Vec<VariantUse>,
 }
 
 impl FileFacts {
@@ -75,6 +79,8 @@ impl FileFacts {
         self.mod_decls.shrink_to_fit();
         self.directives.shrink_to_fit();
         self.items.shrink_to_fit();
+        self.enums.shrink_to_fit();
+        self.variant_uses.shrink_to_fit();
     }
 
     /// Calls `visit` on every span.
@@ -83,6 +89,9 @@ impl FileFacts {
             visit(&mut s.span);
             for field in &mut s.fields {
                 visit(&mut field.span);
+                if let Some(doc) = &mut field.doc {
+                    visit(doc);
+                }
             }
         }
         for a in &mut self.accesses {
@@ -123,6 +132,15 @@ impl FileFacts {
             visit(&mut i.span);
             visit(&mut i.name);
         }
+        for e in &mut self.enums {
+            visit(&mut e.span);
+            for variant in &mut e.variants {
+                visit(&mut variant.span);
+            }
+        }
+        for u in &mut self.variant_uses {
+            visit(&mut u.span);
+        }
     }
 
     /// Adds the facts of another part of the same file.
@@ -142,6 +160,8 @@ impl FileFacts {
         self.mod_decls.append(&mut other.mod_decls);
         self.directives.append(&mut other.directives);
         self.items.append(&mut other.items);
+        self.enums.append(&mut other.enums);
+        self.variant_uses.append(&mut other.variant_uses);
     }
 
     /// The facts of two parts of the same file in the order one parse of
@@ -188,6 +208,8 @@ impl FileFacts {
             calls: in_order(self.calls, |c| position(c.span))?,
             functions: in_order(self.functions, |f| position(f.function.span))?,
             bindings: in_order(self.bindings, |b| position(b.statement))?,
+            enums: in_order(self.enums, |e| position(e.span))?,
+            variant_uses: in_order(self.variant_uses, |u| position(u.span))?,
             ..FileFacts::default()
         };
         merged.shrink_to_fit();
@@ -208,6 +230,12 @@ impl FileFacts {
         }
         for c in &mut self.calls {
             c.code = CodeKind::Test;
+        }
+        for e in &mut self.enums {
+            e.code = CodeKind::Test;
+        }
+        for u in &mut self.variant_uses {
+            u.code = CodeKind::Test;
         }
     }
 
@@ -250,6 +278,9 @@ pub struct FieldFact {
     pub public: bool,
     /// Marked `#[deprecated]`: kept for compatibility, meant to do nothing.
     pub deprecated: bool,
+    /// Its doc comment, from its first line to its last; the suggestion
+    /// stage reads the text when a finding quotes it.
+    pub doc: Option<Span>,
 }
 
 /// The parts of a field's type that the model needs: every identifier in
@@ -260,7 +291,7 @@ pub struct TypeShape {
 }
 
 impl TypeShape {
-    const NUMERIC: &'static [&'static str] = &[
+    pub const NUMERIC: &'static [&'static str] = &[
         "u8",
         "u16",
         "u32",
@@ -546,6 +577,8 @@ pub struct Call {
     /// `Duration::from_secs(cfg.timeout_secs)`), but not computed into
     /// another value.
     pub handed: Vec<Place>,
+    /// A method call (`receiver.callee(…)`), not a path call.
+    pub method: bool,
 }
 
 /// A function definition and how many positions its parameters take
@@ -559,6 +592,84 @@ pub struct FnDef {
     pub params: Vec<Param>,
     /// What the function returns, from its tail and `return` expressions.
     pub returns: Vec<Shape>,
+    /// How a method takes `self`; `None` for a function without `self`.
+    pub receiver: Option<Receiver>,
+    /// The identifiers of the declared return type, outermost first.
+    pub output: Vec<String>,
+}
+
+/// How a method takes `self`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Receiver {
+    /// `self` or `mut self`: a builder that hands itself back.
+    Value,
+    /// `&self`.
+    Ref,
+    /// `&mut self`.
+    RefMut,
+}
+
+/// An enum declaring variants that may name a limit's error; only those
+/// variants are kept ([`may_name_limit_error`]).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct EnumFact {
+    pub name: String,
+    /// Its name.
+    pub span: Span,
+    pub code: CodeKind,
+    pub variants: Vec<VariantFact>,
+}
+
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct VariantFact {
+    pub name: String,
+    /// Its name.
+    pub span: Span,
+    pub fields: VariantFields,
+}
+
+/// What a variant holds.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub enum VariantFields {
+    Unit,
+    /// The types of a tuple variant's fields, in order.
+    Tuple(Vec<TypeShape>),
+    /// The names and types of a struct variant's fields, in order.
+    Named(Vec<(String, TypeShape)>),
+}
+
+/// An expression that names a variant which may name a limit's error
+/// (`AgentError::MaxTurnsReached(n)`, `Self::Timeout`): it constructs the
+/// variant. Patterns are not recorded.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct VariantUse {
+    /// The variant's name: the path's last segment.
+    pub name: String,
+    /// The segment before it, when there is one (the enum, or `Self`).
+    pub qualifier: Option<String>,
+    pub span: Span,
+    pub code: CodeKind,
+}
+
+/// The words that make a variant's name one that may name a limit's error:
+/// the names suggestions look for (`MaxTurnsReached`, `TurnLimitExceeded`,
+/// `TooManyRequests`, `TimedOut`) all hold one. Only such variants and
+/// their constructions are recorded, so that the facts stay small.
+const LIMIT_ERROR_WORDS: &[&str] = &[
+    "Max",
+    "Limit",
+    "Exceeded",
+    "Reached",
+    "Exhausted",
+    "TooMany",
+    "Timeout",
+    "TimedOut",
+];
+
+/// Whether a variant's name may name a limit's error.
+pub fn may_name_limit_error(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && LIMIT_ERROR_WORDS.iter().any(|word| name.contains(word))
 }
 
 /// A `mod name;` declaration whose file the loader may need to classify.

@@ -12,7 +12,7 @@ use super::repo_path;
 use super::wiring::{self, Missing};
 use crate::Report;
 use crate::analysis::facts::{FileId, Span};
-use crate::diagnostic::{Finding, Suggestion, Suppressed};
+use crate::diagnostic::{Applicability, Finding, Suggestion, Suppressed};
 use crate::fingerprint;
 use crate::registry::{LINTS, Level, Lint};
 
@@ -267,7 +267,14 @@ impl Writer<'_> {
         if !related.is_empty() {
             result["relatedLocations"] = Value::Array(related);
         }
-        if let Some(fix) = finding.suggestion.as_ref().and_then(|s| self.fix(s)) {
+        // Code with placeholders is no fix: its place and text are in the
+        // related locations and the message.
+        let fix = finding
+            .suggestion
+            .as_ref()
+            .filter(|s| s.applicability != Applicability::HasPlaceholders)
+            .and_then(|s| self.fix(s));
+        if let Some(fix) = fix {
             result["fixes"] = json!([fix]);
         }
         let flows = self.code_flows(finding);
@@ -491,8 +498,13 @@ fn message(finding: &Finding, insertion: Option<usize>) -> String {
         text.push_str(&format!(" Evidence: {}.", links.join(", ")));
     }
     if let Some(suggestion) = &finding.suggestion {
+        let kind = match suggestion.applicability {
+            Applicability::MachineApplicable => "`--fix` applies it",
+            Applicability::MaybeIncorrect => "it may be incorrect",
+            Applicability::HasPlaceholders => "fill in the placeholders",
+        };
         text.push_str(&format!(
-            " Suggestion: {}: `{}`",
+            " Suggestion ({kind}): {}: `{}`",
             plain(&suggestion.message),
             plain(suggestion.code.trim())
         ));

@@ -39,6 +39,13 @@ pub struct Demand {
     /// that spend them, through returned values and `let` bindings
     /// (`suggest::flow`).
     pub amounts: HashSet<String>,
+    /// Identifiers whose every mention counts, whatever it names (an enum
+    /// variant a suggestion returns): the files that mention one are
+    /// parsed whole.
+    pub mentions: HashSet<String>,
+    /// Functions and methods whose every definition counts (the builder
+    /// method a suggestion calls), by name.
+    pub definitions: HashSet<String>,
 }
 
 impl Demand {
@@ -76,6 +83,16 @@ impl Demand {
         self.amounts.insert(field.name.clone());
     }
 
+    /// Every mention of the identifier counts.
+    pub fn every_mention(&mut self, name: String) {
+        self.mentions.insert(name);
+    }
+
+    /// Every definition of a function or method of that name counts.
+    pub fn definitions_of(&mut self, name: String) {
+        self.definitions.insert(name);
+    }
+
     /// Adds what another demand asks for.
     pub fn extend(&mut self, other: Demand) {
         self.every.extend(other.every);
@@ -86,6 +103,8 @@ impl Demand {
             self.own.entry(name).or_default().extend(structs);
         }
         self.amounts.extend(other.amounts);
+        self.mentions.extend(other.mentions);
+        self.definitions.extend(other.definitions);
     }
 
     /// What pairing and checking are made of: every read and check of a

@@ -123,6 +123,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
                     .to_string(),
             );
         }
+        only_logged(model, limit, &mut finding);
         finding.fix = Some(Fix::Check {
             counter,
             limit,
@@ -131,4 +132,24 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         findings.push(finding);
     }
     findings
+}
+
+/// Evidence that a limit is only reported: every production read of it is
+/// an argument of a logging or formatting macro.
+fn only_logged(model: &Model, limit: FieldId, finding: &mut Finding) {
+    let uses = &model.uses[limit];
+    let reads = uses.production_reads.len() + uses.uncertain_reads;
+    if uses.log_reads == 0 || uses.log_reads != reads {
+        return;
+    }
+    for &span in &uses.production_reads {
+        finding.related.push(Related {
+            span,
+            message: "the limit is only logged here".to_string(),
+        });
+    }
+    finding.notes.push(format!(
+        "production code reads `{}` only to log or format it, which stops nothing",
+        model.fields[limit].name
+    ));
 }

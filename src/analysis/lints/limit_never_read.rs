@@ -2,7 +2,7 @@
 //! limit, so configuring it has no effect.
 
 use super::field_finding;
-use crate::analysis::model::{FieldId, Model};
+use crate::analysis::model::{FieldId, Model, variant_names};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
@@ -12,7 +12,9 @@ use super::demand::{Demand, Tier};
 /// What the pass reads: every read of a limit nothing is known to read
 /// yet, and the budget fields its note and fix name; then, beside a limit
 /// nothing reads, the reads of its struct's other fields, which make the
-/// struct a budget (unless BL003 exempts it).
+/// struct a budget (unless BL003 exempts it). Its suggestion reads the
+/// error variants named after such a limit and the definitions of the
+/// methods its glue may call ([`Model::glue_methods`]).
 pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     if tier == Tier::Pairing {
         demand.budget_fields(model);
@@ -25,6 +27,14 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
             for &sibling in &model.structs[field.owner].fields {
                 demand.certain_access(model, sibling);
             }
+        }
+    }
+    for limit in model.glue_limits() {
+        for name in variant_names(&model.fields[limit].name) {
+            demand.every_mention(name);
+        }
+        for name in model.glue_methods(limit) {
+            demand.definitions_of(name);
         }
     }
 }
@@ -232,6 +242,9 @@ pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
                     names.join(", "),
                     owner.name
                 ));
+                if !elsewhere {
+                    finding.fix = Some(Fix::UseLimit { limit });
+                }
             }
         }
         finding.notes.extend(reason);

@@ -13,10 +13,14 @@ use crate::analysis::facts::{
 use crate::analysis::names::{self, Role, Roles, stem_narrows};
 use crate::config::{Config, ExplicitPair};
 
+mod glue;
 pub mod helpers;
 mod ids;
 mod queries;
 
+pub use glue::{
+    Glue, HandSite, LiteralKey, Variant, base_name, singular, unit_in_doc, unit_of, variant_names,
+};
 pub(crate) use ids::id;
 pub use ids::{FieldId, Id, StructId, Table};
 
@@ -228,6 +232,12 @@ pub struct Model {
     /// argument (`Semaphore::new(cfg.max_open)`, `.timeout(cfg.timeout)`):
     /// what the callee does with them is its own affair.
     pub handed_off: HashSet<FieldId>,
+    /// The production method calls that hand over a field of a struct
+    /// with a limit, for suggestions (`glue`).
+    pub hand_sites: Vec<HandSite>,
+    /// What suggestions for limits nothing reads are made of; filled by
+    /// [`Model::complete`].
+    pub glue: Glue,
     index: Index,
 }
 
@@ -410,6 +420,7 @@ impl Model {
         }
         model.settle_roles_by_behaviour(&raw);
         model.note_hand_offs(facts);
+        model.record_hand_sites(facts);
         model.uses = model.fields.iter().map(|_| FieldUse::default()).collect();
         model.record_uses(&raw, &shared);
         model.checks = checks;
@@ -663,6 +674,7 @@ impl Model {
             );
         }
         self.functions = functions;
+        self.collect_glue(facts);
     }
 
     /// Whether [`Model::trace_helpers`] has run.

@@ -3,9 +3,12 @@
 //! after the receivers that code already uses.
 
 mod binding;
+mod dead_limit;
+mod evidence;
 mod flow;
 pub use flow::PATH_DEPTH as FLOW_PATH_DEPTH;
 mod rewrite;
+mod text;
 
 use proc_macro2::{Ident, Span as TokenSpan, TokenStream};
 use quote::quote;
@@ -15,19 +18,32 @@ use crate::analysis::model::{FieldId, Model};
 use crate::diagnostic::{Applicability, Finding, Fix, Suggestion};
 use crate::input::source::SourceDb;
 
-/// Fills in every finding's suggestion from its fix.
+/// Fills in every finding's suggestion from its fix, and, for a limit
+/// nothing reads, the evidence it rests on.
 pub fn attach(model: &Model, db: &SourceDb, findings: &mut [Finding]) {
     for finding in findings {
-        let Some(fix) = &finding.fix else {
+        let Some(fix) = finding.fix.clone() else {
             continue;
         };
-        finding.suggestion = match fix {
+        finding.suggestion = match &fix {
             Fix::Spend { counter, trackers } => spend_counter(model, db, *counter, trackers),
+            Fix::UseLimit { limit } => {
+                evidence::unread_limit(model, db, *limit, finding);
+                dead_limit::use_limit(model, db, *limit).map(|draft| {
+                    finding.notes.extend(draft.notes);
+                    draft.suggestion
+                })
+            }
             Fix::Check {
                 counter,
                 limit,
                 function,
-            } => check_counter(model, db, *counter, *limit, function.as_ref()),
+            } => {
+                if model.read_siblings_of_unread(*limit).is_some() {
+                    evidence::unread_limit(model, db, *limit, finding);
+                }
+                check_counter(model, db, *counter, *limit, function.as_ref())
+            }
             Fix::RightLimit {
                 comparison,
                 wrong,
@@ -218,7 +234,31 @@ fn check_counter(
             .unwrap_or_else(|| quote!(self))
     };
     let counter_receiver = receiver(counter);
-    let limit_receiver = if model.uses[limit].receiver.is_some() {
+    // The check goes after a spend that is a statement of its own, or
+    // after the `let` that holds one (a struct literal filling the
+    // counter); nowhere when there is neither.
+    let statement = model.uses[counter].spend_sites.iter().find(|site| {
+        let file = db.get(site.span.file).text();
+        text::rest_of_line(file, site.span.end).starts_with(';')
+    });
+    let anchor = statement.map(|site| site.span).or_else(|| {
+        let first = model.uses[counter].production_spends.first()?;
+        dead_limit::binding_around(model, *first).map(|(statement, _)| statement)
+    });
+    // A limit nothing reads is reached as the fields beside it are read,
+    // in the function of the spend when they are read there: not as a
+    // setter writes it.
+    let spend = statement.or(model.uses[counter].spend_sites.first());
+    let sibling_receiver = || {
+        let function = spend.and_then(|site| site.function);
+        function
+            .and_then(|f| dead_limit::sibling_receiver(model, db, limit, Some(f)))
+            .or_else(|| dead_limit::sibling_receiver(model, db, limit, None))
+            .and_then(|r| tokens(&r))
+    };
+    let limit_receiver = if model.read_siblings_of_unread(limit).is_some() {
+        sibling_receiver().unwrap_or_else(|| receiver(limit))
+    } else if model.uses[limit].receiver.is_some() {
         receiver(limit)
     } else {
         counter_receiver.clone()
@@ -235,9 +275,9 @@ fn check_counter(
             "check `{}` against `{}` before the work it measures",
             model.fields[counter].name, model.fields[limit].name
         ),
-        code: render(code),
+        code: text::layout(&render(code)),
         applicability: Applicability::HasPlaceholders,
-        anchor: model.uses[counter].production_spends.first().copied(),
+        anchor,
         replaces: None,
         parts: Vec::new(),
     })

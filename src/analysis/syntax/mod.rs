@@ -30,9 +30,10 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
 use crate::analysis::facts::{
-    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, FieldFact,
-    FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place, Root, Shape,
-    Span, StructFact,
+    Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, EnumFact,
+    FieldFact, FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place,
+    Receiver, Root, Shape, Span, StructFact, VariantFact, VariantFields, VariantUse,
+    may_name_limit_error,
 };
 
 /// A parse failure with the byte offset where it happened.
@@ -1159,7 +1160,22 @@ impl<'t> Extractor<'t> {
             name: unraw(&ident.to_string()).into(),
             span: self.span(ident.span()),
         };
-        let has_receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+        let receiver = match sig.inputs.first() {
+            Some(syn::FnArg::Receiver(receiver)) => Some(match &receiver.kind {
+                syn::ReceiverKind::Reference(_, _, Some(_)) => Receiver::RefMut,
+                syn::ReceiverKind::Reference(_, _, None) => Receiver::Ref,
+                syn::ReceiverKind::Typed(_, ty) => match &**ty {
+                    syn::Type::Reference(reference) if reference.mutability.is_some() => {
+                        Receiver::RefMut
+                    }
+                    syn::Type::Reference(_) => Receiver::Ref,
+                    _ => Receiver::Value,
+                },
+                _ => Receiver::Value,
+            }),
+            _ => None,
+        };
+        let has_receiver = receiver.is_some();
         let params = sig
             .inputs
             .iter()
@@ -1215,6 +1231,11 @@ impl<'t> Extractor<'t> {
             self_type: self.self_types.last().cloned().filter(|_| has_receiver),
             params,
             returns,
+            receiver,
+            output: match &sig.output {
+                syn::ReturnType::Default => Vec::new(),
+                syn::ReturnType::Type(_, ty) => type_idents(ty),
+            },
         });
     }
 
@@ -1223,6 +1244,44 @@ impl<'t> Extractor<'t> {
             Root::Typed(idents) => idents,
             Root::Unknown => Vec::new(),
         }
+    }
+
+    /// The span of an item's doc comment: its `///` lines or `#[doc]`
+    /// attributes, first to last.
+    fn doc_span(&self, attrs: &[syn::Attribute]) -> Option<Span> {
+        let mut docs = attrs.iter().filter(|attr| attr.path().is_ident("doc"));
+        let first = docs.next()?;
+        let last = docs.next_back().unwrap_or(first);
+        let start = self.span(first.span()).start;
+        let end = self.span(last.span()).end;
+        Some(Span {
+            file: FileId::default(),
+            start,
+            end: end.max(start),
+        })
+    }
+
+    /// Records an expression that names a variant which may name a limit's
+    /// error: it constructs the variant.
+    fn record_variant_use(&mut self, path: &syn::Path) {
+        let mut segments = path.segments.iter().rev();
+        let Some(last) = segments.next() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        if !may_name_limit_error(name.strip_prefix("r#").unwrap_or(&name)) {
+            return;
+        }
+        let name = unraw(&name);
+        let qualifier = segments.next().map(|s| unraw(&s.ident.to_string()));
+        let span = self.span(last.ident.span());
+        let code = self.code();
+        self.facts.variant_uses.push(VariantUse {
+            name,
+            qualifier,
+            span,
+            code,
+        });
     }
 
     /// Records a call whose arguments carry fields or parameters.
@@ -1255,6 +1314,7 @@ impl<'t> Extractor<'t> {
             function: self.functions.last().cloned(),
             guard: self.guard.clone(),
             handed,
+            method,
         };
         self.facts.calls.push(call);
     }
@@ -1326,6 +1386,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     span: self.span(ident.span()),
                     public: matches!(field.vis, syn::Visibility::Public(_)),
                     deprecated: field.attrs.iter().any(|a| a.path().is_ident("deprecated")),
+                    doc: self.doc_span(&field.attrs),
                 })
             })
             .collect();
@@ -1338,6 +1399,55 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             code,
             public: matches!(item.vis, syn::Visibility::Public(_)),
         });
+    }
+
+    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
+        let variants: Vec<VariantFact> = item
+            .variants
+            .iter()
+            .filter_map(|variant| {
+                let name = unraw(&variant.ident.to_string());
+                may_name_limit_error(&name).then(|| VariantFact {
+                    span: self.span(variant.ident.span()),
+                    fields: match &variant.fields {
+                        syn::Fields::Unit => VariantFields::Unit,
+                        syn::Fields::Unnamed(fields) => VariantFields::Tuple(
+                            fields.unnamed.iter().map(|f| type_shape(&f.ty)).collect(),
+                        ),
+                        syn::Fields::Named(fields) => VariantFields::Named(
+                            fields
+                                .named
+                                .iter()
+                                .filter_map(|f| {
+                                    let name = unraw(&f.ident.as_ref()?.to_string());
+                                    Some((name, type_shape(&f.ty)))
+                                })
+                                .collect(),
+                        ),
+                    },
+                    name,
+                })
+            })
+            .collect();
+        if !variants.is_empty() {
+            let code = if is_test_code(&item.attrs) {
+                CodeKind::Test
+            } else {
+                self.code()
+            };
+            self.facts.enums.push(EnumFact {
+                name: unraw(&item.ident.to_string()),
+                span: self.span(item.ident.span()),
+                code,
+                variants,
+            });
+        }
+        visit::visit_item_enum(self, item);
+    }
+
+    fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+        self.record_variant_use(&path.path);
+        visit::visit_expr_path(self, path);
     }
 
     fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
@@ -1726,6 +1836,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_struct(&mut self, literal: &'ast syn::ExprStruct) {
+        self.record_variant_use(&literal.path);
         let root = self.typed(vec![last_ident(&literal.path)]);
         for field in &literal.fields {
             let Member::Named(name) = &field.member else {

@@ -30,6 +30,12 @@
 //! - once the rules above want nothing more, a counter that is checked but
 //!   never spent (BL001 shows its uncertain spends and test writes).
 //!
+//! A file that mentions, anywhere, a name whose every mention a lint
+//! demands (the error variant named after a limit nothing reads, which
+//! BL003's suggestion returns) is parsed whole; every definition of a
+//! function whose definitions a lint demands (the builder method the
+//! suggestion calls) is parsed alone, or with its file.
+//!
 //! A struct is parsed alone when it may hold a budget field
 //! ([`crate::analysis::names::possible_budget_fields`]) that is mentioned anywhere,
 //! or a limit beside a field that some file may read for certain; when a
@@ -404,6 +410,8 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
         },
     );
     let carriers: HashSet<u32> = carriers.iter().map(|f| ident_hash(f)).collect();
+    let mentioned_whole: HashSet<u32> = demand.mentions.iter().map(|n| ident_hash(n)).collect();
+    let definitions = named_definitions(&demand.definitions, index, numbered);
     // Names wanted through their own structs need no types that reach
     // them: the files that name the structs are the ones that matter.
     let mut names_by_hash: HashMap<u32, Vec<&str>> = HashMap::default();
@@ -420,7 +428,9 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
     }
     let want = |index: usize, u: &Unparsed<'_>| -> Option<Want> {
         let scan = u.scan;
-        let full = whole_by_scan(u) || carriers.iter().any(|&f| scan.mentions(f));
+        let full = whole_by_scan(u)
+            || carriers.iter().any(|&f| scan.mentions(f))
+            || (!mentioned_whole.is_empty() && mentions_any(&scan.mentions, &mentioned_whole));
         if full {
             return Some(Want::Full);
         }
@@ -458,7 +468,12 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
             })
             .map(|(i, _)| i)
             .collect();
-        let functions = helpers.get(&index).cloned().unwrap_or_default();
+        let mut functions = helpers.get(&index).cloned().unwrap_or_default();
+        if let Some(defined) = definitions.get(&index) {
+            functions.extend(defined);
+            functions.sort_unstable();
+            functions.dedup();
+        }
         if structs.is_empty() && functions.is_empty() && mentions.is_empty() {
             return None;
         }
@@ -491,10 +506,15 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
         let indexed = (mentioning.chain(structs))
             .filter_map(|&slot| files.unparsed(slot))
             .map(|(i, _)| i);
-        let scanned_whole = (0..unparsed.len()).filter(|&i| whole_by_scan(&unparsed[i]));
+        let scanned_whole = (0..unparsed.len()).filter(|&i| {
+            whole_by_scan(&unparsed[i])
+                || (!mentioned_whole.is_empty()
+                    && mentions_any(&unparsed[i].scan.mentions, &mentioned_whole))
+        });
         let mut candidates: Vec<usize> = indexed
             .chain(scanned_whole)
             .chain(helpers.keys().copied())
+            .chain(definitions.keys().copied())
             .collect();
         candidates.sort_unstable();
         candidates.dedup();
@@ -510,6 +530,33 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
     let mut chosen: Vec<Option<Want>> = vec![None; unparsed.len()];
     for (&i, want) in candidates.iter().zip(decided) {
         chosen[i] = want.unwrap_or(Some(Want::Full));
+    }
+    chosen
+}
+
+/// The definitions not parsed yet of the functions and methods named in
+/// `names`, by the index of their file in the unparsed files: every one
+/// is wanted.
+fn named_definitions(
+    names: &HashSet<String>,
+    index: &index::ScanIndex,
+    numbered: &Numbered<'_>,
+) -> HashMap<usize, Vec<usize>> {
+    let mut chosen: HashMap<usize, Vec<usize>> = HashMap::default();
+    for name in names {
+        for &(slot, position) in index.functions.get(ident_hash(name)) {
+            let position = position as usize;
+            let Some((file, u)) = numbered.get(slot) else {
+                continue;
+            };
+            if !u.extracted_functions.contains(&position) {
+                chosen.entry(file).or_default().push(position);
+            }
+        }
+    }
+    for positions in chosen.values_mut() {
+        positions.sort_unstable();
+        positions.dedup();
     }
     chosen
 }

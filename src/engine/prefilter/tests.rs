@@ -90,6 +90,8 @@ fn defining(name: &str, arity: usize) -> FileFacts {
             self_type: None,
             params: Vec::new(),
             returns: Vec::new(),
+            receiver: None,
+            output: Vec::new(),
         }],
         ..FileFacts::default()
     }
@@ -284,6 +286,7 @@ fn call(caller: &str, callee: &str, arg: Operand) -> Call {
             name: caller.into(),
         }),
         guard: None,
+        method: false,
     }
 }
 
