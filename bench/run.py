@@ -52,9 +52,9 @@ CORPUS = os.path.join(BENCH, "corpus")
 SCALE = os.path.join(BENCH, "scale")
 MANY = os.path.join(BENCH, "many")
 REGISTRY = os.path.join(BENCH, "registry")
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-TOOL = os.path.join(TARGET, "release", "cargo-budget-lint")
-FLOOR = os.path.join(TARGET, "release", "examples", "parse_floor")
+# The parse floor measured beside a --tool, unless --floor names another.
+FLOOR = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")),
+                     "release", "examples", "parse_floor")
 
 # Each vendored corpus: its directory and the manifests vendored into it,
 # the first one's lockfile and the others' pinning every version.
@@ -107,9 +107,19 @@ def prepare(corpora, build):
     for name in {vendored_name(c) for c in corpora}:
         if name in VENDORED:
             vendor(*VENDORED[name])
-    if build:
-        sh(["cargo", "build", "--release", "--locked", "--bin", "cargo-budget-lint",
-            "--example", "parse_floor"], cwd=ROOT)
+    if not build:
+        return None, None
+    # The paths cargo reports, so that CARGO_TARGET_DIR is honoured.
+    args = ["cargo", "build", "--release", "--locked", "--message-format", "json",
+            "--bin", "cargo-budget-lint", "--example", "parse_floor"]
+    print("+", " ".join(args), file=sys.stderr)
+    built = subprocess.run(args, cwd=ROOT, stdout=subprocess.PIPE, check=True, text=True)
+    found = {}
+    for line in built.stdout.splitlines():
+        message = json.loads(line)
+        if message.get("reason") == "compiler-artifact" and message.get("executable"):
+            found[message["target"]["name"]] = message["executable"]
+    return found["cargo-budget-lint"], found["parse_floor"]
 
 
 def vendored_name(corpus):
@@ -211,9 +221,9 @@ def main():
         for corpus in corpora:
             print("\n".join(roots_of(corpus)))
         return
-    prepare(corpora, build=not options.tool)
-    tool = options.tool or TOOL
-    floor = options.floor or FLOOR
+    tool, floor = prepare(corpora, build=not options.tool)
+    tool = options.tool or tool
+    floor = options.floor or floor or FLOOR
     cached = has_cache(tool)
     jobs = str(options.jobs)
     cache_dir = tempfile.mkdtemp(prefix="budget-lint-bench-cache-")

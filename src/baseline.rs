@@ -67,8 +67,12 @@ pub fn write(path: &Path, findings: &[Finding], db: &SourceDb) -> Result<usize, 
     };
     let mut text = serde_json::to_string_pretty(&file).unwrap_or_default();
     text.push('\n');
-    std::fs::write(path, text)
-        .map_err(|error| format!("cannot write baseline `{}`: {error}", path.display()))?;
+    crate::atomic::write(path, text.as_bytes()).map_err(|error| {
+        format!(
+            "cannot write baseline `{}` ({error}), so it was left as it was",
+            path.display()
+        )
+    })?;
     Ok(count)
 }
 

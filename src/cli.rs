@@ -71,6 +71,10 @@ pub struct LintArgs {
     /// With `--workspace`, leave these members out (specs as for `-p`).
     #[arg(long, value_name = "SPEC", requires = "workspace")]
     pub exclude: Vec<String>,
+    /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
+    /// file leave out, and hidden files.
+    #[arg(long)]
+    pub include_ignored: bool,
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
     /// Coloring of the human diagnostics: `auto` colours a terminal unless
@@ -371,6 +375,7 @@ pub fn run(args: Vec<String>) -> Output {
         Ok(notes) => notes.iter().map(|n| format!("{n}\n")).collect::<String>(),
         Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
     };
+    let mut write_failed = false;
     if args.fix {
         let policy = crate::fix::VcsPolicy {
             allow_dirty: args.allow_dirty,
@@ -388,6 +393,10 @@ pub fn run(args: Vec<String>) -> Output {
         for (file, reason) in &outcome.rolled_back {
             stderr.push_str(&format!("warning: did not fix {file}: {reason}\n"));
         }
+        for (file, reason) in &outcome.failed {
+            stderr.push_str(&format!("error: did not fix {file}: {reason}\n"));
+        }
+        write_failed = !outcome.failed.is_empty();
         if outcome.unsafe_skipped > 0 {
             let count = outcome.unsafe_skipped;
             stderr.push_str(&format!(
@@ -451,7 +460,11 @@ pub fn run(args: Vec<String>) -> Output {
         }
     };
     Output {
-        code: gate.exit_code(&report),
+        code: if write_failed {
+            EXIT_ERROR
+        } else {
+            gate.exit_code(&report)
+        },
         stdout: text,
         stderr,
         _analysis: Some((report, freeing)),
@@ -492,6 +505,7 @@ fn selection(args: &LintArgs) -> Selection {
         packages: args.packages.clone(),
         exclude: args.exclude.clone(),
         paths: args.paths.clone(),
+        include_ignored: args.include_ignored,
     }
 }
 

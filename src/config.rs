@@ -1,6 +1,9 @@
 //! Configuration: `budget-lint.toml` at the analysis root, and
 //! `[workspace.metadata.budget-lint]` / `[package.metadata.budget-lint]` in
 //! Cargo.toml. Every key is optional; lists from several sources add up.
+//! The `lints` of a package's table apply to the findings in that
+//! package's files only, after (so over) those of `budget-lint.toml` and the
+//! workspace's table, which apply to every finding.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -45,8 +48,12 @@ pub struct Config {
     pub limit_words: Vec<String>,
     pub pairs: Vec<ExplicitPair>,
     pub test_paths: Option<globset::GlobSet>,
-    /// Lint levels by lint code, in the order they were given.
+    /// Lint levels by lint code, in the order they apply, for every
+    /// finding: from `budget-lint.toml` and the root manifest's tables.
     pub lints: Vec<(&'static str, Level)>,
+    /// Lint levels from members' package tables, for the findings in the
+    /// files under each member's directory.
+    pub package_lints: Vec<(PathBuf, Vec<(&'static str, Level)>)>,
     /// The files the configuration came from.
     pub sources: Vec<PathBuf>,
 }
@@ -119,6 +126,13 @@ impl std::fmt::Display for ConfigError {
     }
 }
 
+/// Whether two paths name one file, symlinks resolved where they can be.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let canonical =
+        |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    canonical(a) == canonical(b)
+}
+
 #[derive(Deserialize)]
 struct Manifest {
     package: Option<MetadataHolder>,
@@ -147,8 +161,9 @@ impl Config {
         if standalone.is_file() {
             let text = read(&standalone)?;
             let raw: RawConfig = parse(&standalone, &text)?;
-            any_glob |= config.absorb(&standalone, &text, raw, &mut globs)?;
+            any_glob |= config.absorb(&standalone, &text, raw, &mut globs, None)?;
         }
+        let root_manifest = root.join("Cargo.toml");
         for manifest in manifests {
             let Ok(text) = std::fs::read_to_string(manifest) else {
                 continue;
@@ -168,9 +183,14 @@ impl Config {
                 continue;
             }
             let holder: Manifest = parse(manifest, &text)?;
-            for table in [holder.workspace, holder.package].into_iter().flatten() {
-                if let Some(raw) = table.metadata.and_then(|m| m.budget_lint) {
-                    any_glob |= config.absorb(manifest, &text, raw, &mut globs)?;
+            // The root manifest's tables configure the whole workspace; a
+            // member's package table, only the member's own files.
+            let package_scope = (!same_file(manifest, &root_manifest))
+                .then(|| manifest.parent().unwrap_or(Path::new("")).to_path_buf());
+            let tables = [(holder.workspace, None), (holder.package, package_scope)];
+            for (table, package) in tables {
+                if let Some(raw) = table.and_then(|t| t.metadata).and_then(|m| m.budget_lint) {
+                    any_glob |= config.absorb(manifest, &text, raw, &mut globs, package)?;
                 }
             }
         }
@@ -189,6 +209,7 @@ impl Config {
         text: &str,
         raw: RawConfig,
         globs: &mut globset::GlobSetBuilder,
+        package: Option<PathBuf>,
     ) -> Result<bool, ConfigError> {
         let error =
             |span: Range<usize>, message: String| ConfigError::at(file, text, span, message);
@@ -230,6 +251,7 @@ impl Config {
                 .map_err(|e| error(span, format!("key `test-paths`: {e}")))?;
             globs.add(glob);
         }
+        let mut lints = Vec::new();
         for (name, level) in raw.lints {
             let lint_code = if name.get_ref() == "all" {
                 "all"
@@ -258,10 +280,26 @@ impl Config {
                     ));
                 }
             };
-            self.lints.push((lint_code, level_value));
+            lints.push((lint_code, level_value));
         }
         // `all` sets the baseline that named lints then refine.
-        self.lints.sort_by_key(|&(code, _)| code != "all");
+        match package {
+            Some(dir) if !lints.is_empty() => {
+                lints.sort_by_key(|&(code, _)| code != "all");
+                match self.package_lints.iter_mut().find(|(d, _)| *d == dir) {
+                    Some((_, known)) => {
+                        known.extend(lints);
+                        known.sort_by_key(|&(code, _)| code != "all");
+                    }
+                    None => self.package_lints.push((dir, lints)),
+                }
+            }
+            Some(_) => {}
+            None => {
+                self.lints.extend(lints);
+                self.lints.sort_by_key(|&(code, _)| code != "all");
+            }
+        }
         self.sources.push(file.to_path_buf());
         Ok(any_glob)
     }

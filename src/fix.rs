@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::Report;
 use crate::analysis::facts::FileId;
@@ -18,6 +18,9 @@ pub struct Outcome {
     pub fixed: Vec<(String, usize)>,
     /// Files left untouched, with the reason.
     pub rolled_back: Vec<(String, String)>,
+    /// Files whose fixed text could not be written, with the error; each
+    /// was left as it was.
+    pub failed: Vec<(String, String)>,
     /// Suggestions that may be incorrect, left for `--unsafe-fixes`.
     pub unsafe_skipped: usize,
 }
@@ -187,12 +190,15 @@ pub fn apply(report: &Report, unsafe_fixes: bool) -> Outcome {
             ));
             continue;
         }
-        match write(&source.path, &text) {
+        match crate::atomic::write(&source.path, text.as_bytes()) {
             Ok(()) => {
                 let count = fixes.get(&file).copied().unwrap_or(kept.len());
                 outcome.fixed.push((source.display.clone(), count));
             }
-            Err(error) => outcome.rolled_back.push((source.display.clone(), error)),
+            Err(error) => outcome.failed.push((
+                source.display.clone(),
+                format!("cannot write the fixed file ({error}), so it was left as it was"),
+            )),
         }
     }
     outcome
@@ -216,10 +222,6 @@ pub fn edited(text: &str, edits: &[Edit]) -> String {
         text.replace_range(edit.range.clone(), &edit.text);
     }
     text
-}
-
-fn write(path: &PathBuf, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write the fixed file: {e}"))
 }
 
 /// The text edits a suggestion makes, each in the file it names, in
@@ -292,6 +294,8 @@ fn insertion_after(source: &SourceFile, start: usize, end: usize, code: &str) ->
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
     use crate::analysis::facts::CodeKind;
 

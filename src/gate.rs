@@ -27,8 +27,15 @@ impl Gate {
     /// Applies levels and the baseline to the report. Returns what to tell
     /// the user on stderr, or a configuration or I/O error.
     pub fn apply(&self, report: &mut Report) -> Result<Vec<String>, String> {
-        let overrides = report.configured_levels.clone().then(self.levels.clone());
-        levels::apply(&mut report.findings, &overrides);
+        let settings = levels::ByPackage::new(
+            &report.configured_levels,
+            &report.package_levels,
+            &self.levels,
+        );
+        let db = &report.db;
+        levels::apply_each(&mut report.findings, |finding| {
+            settings.for_path(&db.get(finding.primary.file).path)
+        });
         let mut notes = Vec::new();
         let (path, entries) = match (&self.write_baseline, &self.baseline) {
             (Some(path), _) => {

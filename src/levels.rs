@@ -1,6 +1,8 @@
 //! Lint levels: each lint's default, then a `[lints]` table, then
 //! `-A`/`-W`/`-D` in command-line order; a later setting wins.
 
+use std::path::{Path, PathBuf};
+
 use crate::registry::{LINTS, Level, Lint, find_lint};
 
 /// What a level setting applies to.
@@ -73,10 +75,54 @@ impl LevelOverrides {
     }
 }
 
-/// Gives every finding its effective level and drops the allowed ones.
-pub fn apply(findings: &mut Vec<crate::diagnostic::Finding>, overrides: &LevelOverrides) {
+/// Level settings that depend on where a finding is: each package's
+/// settings apply to the files under its directory, after the general ones.
+#[derive(Debug, Clone, Default)]
+pub struct ByPackage {
+    general: LevelOverrides,
+    packages: Vec<(PathBuf, LevelOverrides)>,
+}
+
+impl ByPackage {
+    /// The configuration's settings, then a package's own, then `later`
+    /// (the command line's).
+    pub fn new(
+        configured: &LevelOverrides,
+        packages: &[(PathBuf, LevelOverrides)],
+        later: &LevelOverrides,
+    ) -> ByPackage {
+        let packages = packages
+            .iter()
+            .map(|(dir, package)| {
+                let levels = configured.clone().then(package.clone()).then(later.clone());
+                (dir.clone(), levels)
+            })
+            .collect();
+        ByPackage {
+            general: configured.clone().then(later.clone()),
+            packages,
+        }
+    }
+
+    /// The settings for a file: those of the package whose directory holds
+    /// it most closely, or the general ones.
+    pub fn for_path(&self, path: &Path) -> &LevelOverrides {
+        self.packages
+            .iter()
+            .filter(|(dir, _)| path.starts_with(dir))
+            .max_by_key(|(dir, _)| dir.components().count())
+            .map_or(&self.general, |(_, levels)| levels)
+    }
+}
+
+/// Gives every finding its effective level, from the settings `overrides`
+/// gives for it, and drops the allowed ones.
+pub fn apply_each<'a>(
+    findings: &mut Vec<crate::diagnostic::Finding>,
+    overrides: impl Fn(&crate::diagnostic::Finding) -> &'a LevelOverrides,
+) {
     for finding in findings.iter_mut() {
-        finding.level = overrides.level(finding.lint);
+        finding.level = overrides(finding).level(finding.lint);
     }
     findings.retain(|finding| finding.level != Level::Allow);
 }

@@ -12,6 +12,7 @@
 //! which the binary runs.
 
 mod analysis;
+mod atomic;
 mod baseline;
 pub mod cli;
 mod config;
@@ -84,6 +85,9 @@ pub struct Report {
     pub(crate) baseline: Option<baseline::Outcome>,
     /// Lint levels from the configuration; command-line levels apply after.
     pub(crate) configured_levels: levels::LevelOverrides,
+    /// Lint levels from packages' tables, by package directory: they apply
+    /// after `configured_levels` to the findings in the package's files.
+    pub(crate) package_levels: Vec<(PathBuf, levels::LevelOverrides)>,
     /// Every file linted, including those the prefilter did not parse.
     pub(crate) files: usize,
     /// The configuration files and manifests the settings came from.
@@ -175,8 +179,19 @@ pub(crate) fn analyze_lints(
         }
     }
     let configured_levels = levels::LevelOverrides::from_codes(&config.lints);
+    let package_levels: Vec<(PathBuf, levels::LevelOverrides)> = config
+        .package_lints
+        .iter()
+        .map(|(dir, lints)| (dir.clone(), levels::LevelOverrides::from_codes(lints)))
+        .collect();
+    let settings = levels::ByPackage::new(
+        &configured_levels,
+        &package_levels,
+        &levels::LevelOverrides::default(),
+    );
     for finding in &mut findings {
-        finding.level = configured_levels.level(finding.lint);
+        let path = &db.get(finding.primary.file).path;
+        finding.level = settings.for_path(path).level(finding.lint);
     }
     let repo_root = discover::repository_root(&discovery.root);
     let report = Report {
@@ -189,6 +204,7 @@ pub(crate) fn analyze_lints(
         repo_root,
         baseline: None,
         configured_levels,
+        package_levels,
         files,
         config_sources: config.sources.clone(),
         packages: discovery.packages,

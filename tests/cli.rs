@@ -403,6 +403,31 @@ fn verbose_tells_what_was_linted_and_with_which_configuration() {
     assert_eq!(run(&["-q", "-v"]).code, 2, "-q and -v conflict");
 }
 
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn prefilter_stats_go_to_stderr_and_change_no_output() {
+    let args = [
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "json",
+    ];
+    let plain = run(&args);
+    let stats = std::path::Path::new("2");
+    let counted = common::run_with_env(&common::repo(), &args, &[("BUDGET_LINT_STATS", stats)]);
+    assert_eq!((counted.code, &counted.stdout), (plain.code, &plain.stdout));
+    assert!(
+        counted
+            .stderr
+            .contains("budget-lint: stats: round 1, a new model: ")
+            && counted.stderr.contains("files by name mentioned: ")
+            && counted.stderr.contains("budget-lint: stats: parsed in "),
+        "{}",
+        counted.stderr
+    );
+    assert!(!plain.stderr.contains("stats:"), "{}", plain.stderr);
+}
+
 /// Lints the cross-crate workspace with `args`, in short format.
 fn cross_crate(args: &[&str]) -> common::Run {
     let workspace = manifest("workspace-cross-crate");

@@ -21,10 +21,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("registry", &[]),
     ("analysis::facts", &[]),
     ("engine::workers", &[]),
+    ("atomic", &[]),
     // The rules, bottom up.
     ("analysis::names", &["analysis::facts"]),
     ("config", &["registry", "analysis::names"]),
-    ("analysis::syntax", &["analysis::facts"]),
+    // The syntax stage asks the workers how much stack its thread has.
+    ("analysis::syntax", &["analysis::facts", "engine::workers"]),
     (
         "analysis::model",
         &["analysis::facts", "analysis::names", "config"],
@@ -55,7 +57,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // What the files are.
     ("input::source", &["analysis::facts"]),
-    ("input::discover", &["analysis::facts", "engine::workers"]),
+    ("input::discover", &["analysis::facts"]),
     ("input::modules", &["analysis::facts", "input::discover"]),
     // The performance machinery reaches the lints only through their
     // declared demand, and the suggestions only through a bound they
@@ -84,11 +86,15 @@ const LAYERS: &[(&str, &[&str])] = &[
         "suppress",
         &["diagnostic", "registry", "analysis::facts", "input::source"],
     ),
-    ("baseline", &["diagnostic", "registry", "input::source"]),
+    (
+        "baseline",
+        &["diagnostic", "registry", "input::source", "atomic"],
+    ),
     (
         "fix",
         &[
             ROOT,
+            "atomic",
             "diagnostic",
             "analysis::facts",
             "analysis::syntax",

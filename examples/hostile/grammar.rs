@@ -59,11 +59,11 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "expr-block",
-        generate: |n| check(&nest(n, "{ ", "b.steps_used", " }")),
+        generate: |n| check(&format!("({})", nest(n, "{ ", "b.steps_used", " }"))),
     },
     Case {
         name: "expr-unsafe-block",
-        generate: |n| check(&nest(n, "unsafe { ", "b.steps_used", " }")),
+        generate: |n| check(&format!("({})", nest(n, "unsafe { ", "b.steps_used", " }"))),
     },
     Case {
         name: "expr-call",
@@ -447,7 +447,7 @@ pub const CASES: &[Case] = &[
         generate: |n| {
             function(
                 "",
-                &format!("let _x: {}T;", nest(n, "<", "u64", " as Tr>::")),
+                &format!("let _x: {};", nest(n, "<", "u64", " as Tr>::T")),
             )
         },
     },
@@ -562,7 +562,7 @@ pub const CASES: &[Case] = &[
                     n,
                     "pub fn f() { impl Budget { pub fn g(&self) -> bool { self.steps_used >= self.max_steps } ",
                     "",
-                    " }"
+                    " } }"
                 )
             )
         },

@@ -485,6 +485,25 @@ impl Operand {
     }
 }
 
+/// Methods that compare their receiver with their arguments, or take a
+/// headroom from them: a call of one is a comparison.
+pub const COMPARE_METHODS: &[&str] = &[
+    "cmp",
+    "partial_cmp",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "eq",
+    "ne",
+    "min",
+    "max",
+    "clamp",
+    "saturating_sub",
+    "checked_sub",
+    "abs_diff",
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CompareOp {

@@ -51,6 +51,8 @@ pub(crate) enum State {
     /// the facts of its items that parse alone.
     Unparsable(Fingerprint, syntax::ParseError, Vec<ScannedChild>, FactsId),
     Unreadable(String),
+    /// Never read: why, for a warning.
+    Refused(String),
 }
 
 pub(crate) enum Outcome {
@@ -71,6 +73,7 @@ pub(crate) enum Outcome {
         FileFacts,
     ),
     Unreadable(String),
+    Refused(String),
 }
 
 pub(crate) struct Loader {
@@ -101,6 +104,8 @@ pub(crate) struct Loader {
     parsed_scans: Vec<(SlotId, Scan)>,
     digest: Digest,
     root: PathBuf,
+    /// The directories, symlinks resolved, whose files may be read.
+    roots: Vec<PathBuf>,
     warnings: Vec<String>,
     progress: super::progress::Progress,
     /// The facts cache, unless it is bypassed.
@@ -139,6 +144,7 @@ impl Loader {
             parsed_scans: Vec::new(),
             digest: Digest::default(),
             root: discovery.root.clone(),
+            roots: discovery.roots.clone(),
             warnings: Vec::new(),
             progress,
             cache,
@@ -193,15 +199,16 @@ impl Loader {
         }
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
+        let roots = self.roots.as_slice();
         let exists = |path: &Path| self.probe(path);
         let progress = &self.progress;
         let cache = self.cache.as_deref();
         let contents = Mutex::new(Vec::new());
         let outcomes = run_parallel(&self.workers, &paths, |path| {
             progress.file_read();
-            let text = match read(path) {
+            let text = match admitted(path, roots) {
                 Ok(text) => text,
-                Err(message) => return Outcome::Unreadable(message),
+                Err(refusal) => return refusal.into(),
             };
             let scan = match cache {
                 Some(cache) => {
@@ -239,6 +246,7 @@ impl Loader {
                     }
                 }
                 Outcome::Unreadable(message) => State::Unreadable(message),
+                Outcome::Refused(message) => State::Refused(message),
                 Outcome::Parsed(..)
                 | Outcome::Partial(..)
                 | Outcome::Declared(..)
@@ -367,11 +375,12 @@ impl Loader {
                         };
                         // The functions parsed already or wanted as helpers
                         // are no candidates for their mentions.
-                        let chosen =
-                            |i: &usize| functions.contains(i) || done_functions.contains(i);
                         let candidates = if mentions.is_empty() {
                             Vec::new()
                         } else {
+                            let chosen: HashSet<usize> =
+                                functions.iter().chain(done_functions).copied().collect();
+                            let chosen = |i: &usize| chosen.contains(i);
                             scan.functions
                                 .iter()
                                 .enumerate()
@@ -406,6 +415,7 @@ impl Loader {
             })
             .collect();
         let vocabulary = &self.vocabulary;
+        let roots = self.roots.as_slice();
         let exists = |path: &Path| self.probe(path);
         let progress = &self.progress;
         let cache = self.cache.as_deref();
@@ -413,9 +423,9 @@ impl Loader {
         let outcomes = run_parallel(&self.workers, &inputs, |input| {
             let (path, code) = (input.path, &input.code);
             progress.file_parsed();
-            let text = match read(path) {
+            let text = match admitted(path, roots) {
                 Ok(text) => text,
-                Err(message) => return Outcome::Unreadable(message),
+                Err(refusal) => return refusal.into(),
             };
             let key = cache.map_or(0, |cache| {
                 let content = content_hash(text.as_bytes());
@@ -444,10 +454,14 @@ impl Loader {
             match parse {
                 Parse::Items(parse) => parse.outcome(path, fingerprint, &exists, key),
                 Parse::Whole(facts) => Outcome::Parsed(fingerprint, facts),
-                Parse::Unparsable(offset, message, facts) => {
+                Parse::Unparsable(offset, message, too_deep, facts) => {
                     let scan = scan::scan(&text, vocabulary);
                     let (children, _) = scanned_modules(path, &scan, &exists);
-                    let error = syntax::ParseError { offset, message };
+                    let error = syntax::ParseError {
+                        offset,
+                        message,
+                        too_deep,
+                    };
                     Outcome::Unparsable(fingerprint, error, children, facts)
                 }
             }
@@ -545,6 +559,10 @@ impl Loader {
                     self.facts[index] = FileFacts::default();
                     State::Unreadable(message)
                 }
+                Outcome::Refused(message) => {
+                    self.facts[index] = FileFacts::default();
+                    State::Refused(message)
+                }
                 Outcome::Scanned(..) | Outcome::Declared(..) => continue,
             };
             self.slots[id].state = state;
@@ -587,11 +605,15 @@ impl Loader {
         self.read_contents(&paths)
     }
 
-    /// The content hashes of `paths`, `None` for a file that cannot be read.
+    /// The content hashes of `paths`, `None` for a file that cannot be read
+    /// or is refused: a FIFO or a file a symlink leads out to is never read.
     pub(super) fn read_contents(&self, paths: &[&Path]) -> Vec<Option<u128>> {
+        let roots = self.roots.as_slice();
         self.workers
             .map(paths, |path| {
-                read(path).ok().map(|t| content_hash(t.as_bytes()))
+                admitted(path, roots)
+                    .ok()
+                    .map(|t| content_hash(t.as_bytes()))
             })
             .into_iter()
             .map(Option::flatten)
@@ -882,6 +904,9 @@ impl Loader {
                     offset: 0,
                     message,
                 }),
+                State::Refused(message) => self
+                    .warnings
+                    .push(format!("skipped {}: {message}", display())),
             }
         }
         parsed
@@ -977,7 +1002,11 @@ fn parsed_structs<'a>(
             .filter_map(|&i| scan.structs.get(i))
             .collect();
     }
-    let before = partial.map_or(&[][..], |p| p.structs.as_slice());
+    let before: HashSet<usize> = partial
+        .map_or(&[][..], |p| p.structs.as_slice())
+        .iter()
+        .copied()
+        .collect();
     scan.structs
         .iter()
         .enumerate()
@@ -1013,9 +1042,9 @@ struct ParseInput<'a> {
 enum Parse {
     Items(ItemsParse),
     Whole(FileFacts),
-    /// A file that does not parse: where and why, with the facts of its
-    /// items that parse alone.
-    Unparsable(usize, String, FileFacts),
+    /// A file that does not parse: where and why, whether it nests too
+    /// deep, with the facts of its items that parse alone.
+    Unparsable(usize, String, bool, FileFacts),
 }
 
 /// Parses the wanted items of a file, or the whole file when none are
@@ -1033,13 +1062,53 @@ fn parse_text(
         Ok(facts) => Parse::Whole(facts),
         Err(error) => {
             let scan = scan::scan(text, vocabulary);
-            let facts = items_alone(text, &scan, code);
-            Parse::Unparsable(error.offset, error.message, facts)
+            let deepest = error.too_deep.then_some(error.offset);
+            let facts = items_alone(text, &scan, code, deepest);
+            Parse::Unparsable(error.offset, error.message, error.too_deep, facts)
         }
     }
 }
 
-fn read(path: &Path) -> Result<String, String> {
+/// The text of a file under one of `roots` (with every symlink resolved)
+/// that is a regular file; a file elsewhere, or anything else, is refused
+/// before it is opened, so that nothing outside the workspace is ever read
+/// or quoted.
+enum Refusal {
+    Unreadable(String),
+    Refused(String),
+}
+
+impl From<Refusal> for Outcome {
+    fn from(refusal: Refusal) -> Outcome {
+        match refusal {
+            Refusal::Unreadable(message) => Outcome::Unreadable(message),
+            Refusal::Refused(message) => Outcome::Refused(message),
+        }
+    }
+}
+
+fn admitted(path: &Path, roots: &[PathBuf]) -> Result<String, Refusal> {
+    let unreadable =
+        |error: std::io::Error| Refusal::Unreadable(format!("cannot read file: {error}"));
+    let real = std::fs::canonicalize(path).map_err(unreadable)?;
+    // A file outside the roots that a `#[path]` names directly is compiled
+    // by cargo too; one a symlink leads out to is not the tree's own.
+    let inside = roots.iter().any(|root| real.starts_with(root));
+    if !inside && real != crate::input::discover::absolute(path) {
+        return Err(Refusal::Refused(
+            "it is a symlink, or in a symlinked directory, that leads outside the workspace, so it was not read".to_string(),
+        ));
+    }
+    let metadata = std::fs::metadata(&real).map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(Refusal::Refused(
+            "it is not a regular file, so it was not read".to_string(),
+        ));
+    }
+    read_text(&real).map_err(Refusal::Unreadable)
+}
+
+fn read_text(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|error| format!("cannot read file: {error}"))?;
     String::from_utf8(bytes).map_err(|error| {
         format!(

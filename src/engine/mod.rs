@@ -172,6 +172,15 @@ pub fn parse_all(
     // that looked for the candidates' evidence is not kept: an older model
     // never looks for it, so its round would want nothing new.
     let mut model: Option<Model> = None;
+    let stats = Stats::from_env();
+    let counted = |model: &Model, tier: Tier| {
+        let wanted = demand(model, tier);
+        if let Some(stats) = &stats {
+            stats.demand(model, tier, &wanted);
+        }
+        wanted
+    };
+    let mut round = 0;
     loop {
         let pending: Vec<SlotId> = loader.with_state(|s| matches!(s, State::Pending));
         progress.round();
@@ -189,7 +198,12 @@ pub fn parse_all(
         // A model built before any file was parsed knows no field: the
         // next round builds one from what this round parses.
         let knows_nothing = fresh && loader.knows_no_facts();
-        let chosen = timings::time("decide (select)", || loader.select(&mut model, demand));
+        let started = std::time::Instant::now();
+        let chosen = timings::time("decide (select)", || loader.select(&mut model, &counted));
+        if let Some(stats) = &stats {
+            round += 1;
+            stats.round(round, fresh, &chosen, started.elapsed());
+        }
         if chosen.is_empty() {
             if fresh {
                 break;
@@ -205,7 +219,11 @@ pub fn parse_all(
             let whole = chosen.iter().filter(|(_, w)| *w == Want::Full).count();
             timings::count("files chosen whole", whole as u64);
         }
+        let started = std::time::Instant::now();
         timings::time("read and parse", || loader.parse(chosen));
+        if stats.is_some() {
+            eprintln!("budget-lint: stats: parsed in {:?}", started.elapsed());
+        }
     }
     loader.release_workers();
     progress.finish();
@@ -258,4 +276,84 @@ fn run_key(
         }
     }
     cache.key_of(0, cache::Request::Run(&run))
+}
+
+/// What `BUDGET_LINT_STATS` prints to stderr for each round of the
+/// prefilter: the size of the demand, the files chosen (whole, or by
+/// items), and the time to decide and to parse them; with
+/// `BUDGET_LINT_STATS=2`, also the names whose mentions made the most files
+/// parsed. It helps find which demand makes a run parse too much.
+struct Stats {
+    names: bool,
+}
+
+impl Stats {
+    fn from_env() -> Option<Stats> {
+        let value = std::env::var_os("BUDGET_LINT_STATS")?;
+        if value.is_empty() || value == "0" {
+            return None;
+        }
+        Some(Stats {
+            names: value == "2",
+        })
+    }
+
+    fn demand(&self, model: &Model, tier: Tier, wanted: &Demand) {
+        eprintln!(
+            "budget-lint: stats: {tier:?} demand of a model of {} fields: every {}, certain {}, own {}, amounts {} names",
+            model.fields.len(),
+            wanted.every.len(),
+            wanted.certain.len(),
+            wanted.own.len(),
+            wanted.amounts.len(),
+        );
+    }
+
+    fn round(
+        &self,
+        round: usize,
+        fresh: bool,
+        chosen: &[(SlotId, Want)],
+        took: std::time::Duration,
+    ) {
+        let whole = chosen.iter().filter(|(_, w)| *w == Want::Full).count();
+        let (mut structs, mut functions, mut mentioning) = (0, 0, 0);
+        let mut by_name: std::collections::BTreeMap<&str, usize> = Default::default();
+        for (_, want) in chosen {
+            if let Want::Items {
+                structs: s,
+                functions: f,
+                mentions,
+                ..
+            } = want
+            {
+                structs += s.len();
+                functions += f.len();
+                mentioning += usize::from(!mentions.is_empty());
+                for name in mentions {
+                    *by_name.entry(name).or_default() += 1;
+                }
+            }
+        }
+        let model = if fresh {
+            "a new model"
+        } else {
+            "the same model"
+        };
+        eprintln!(
+            "budget-lint: stats: round {round}, {model}: {} files chosen in {took:?}: {whole} whole, {} by items ({structs} structs, {functions} helpers, {mentioning} files for mentions)",
+            chosen.len(),
+            chosen.len() - whole,
+        );
+        if self.names && !by_name.is_empty() {
+            let mut by_name: Vec<(&str, usize)> = by_name.into_iter().collect();
+            by_name.sort_by_key(|&(name, files)| (std::cmp::Reverse(files), name));
+            by_name.truncate(20);
+            let names: Vec<String> = by_name.iter().map(|(n, f)| format!("{n} {f}")).collect();
+            eprintln!(
+                "budget-lint: stats:   files by name mentioned: {}",
+                names.join(", ")
+            );
+        }
+    }
 }

@@ -127,7 +127,8 @@ pub(crate) fn parse_items(text: &str, items: &Items<'_>, code: CodeKind) -> Opti
         items
             .candidates
             .iter()
-            .filter(|(i, _)| found.contains(i))
+            // `found` follows the candidates, in order.
+            .filter(|(i, _)| found.binary_search(i).is_ok())
             .filter_map(|(_, function)| function.item),
     );
     // An item inside one parsed before (a struct in a macro call whose
@@ -268,7 +269,15 @@ pub(crate) fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
 /// function the scan finds that parses alone, so that a syntax error
 /// elsewhere loses no more than the prefilter, which parses items alone,
 /// would keep.
-pub(crate) fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts {
+///
+/// The item that holds `deepest`, where the file nests too deeply to
+/// parse, is not tried again.
+pub(crate) fn items_alone(
+    text: &str,
+    scan: &Scan,
+    code: CodeKind,
+    deepest: Option<usize>,
+) -> FileFacts {
     let mut items: Vec<scan::Item> = scan
         .structs
         .iter()
@@ -288,6 +297,10 @@ pub(crate) fn items_alone(text: &str, scan: &Scan, code: CodeKind) -> FileFacts 
     });
     let mut facts = FileFacts::default();
     for item in items {
+        let (start, end) = (item.own.0 as usize, item.own.1 as usize);
+        if deepest.is_some_and(|at| (start..end).contains(&at)) {
+            continue;
+        }
         if let Ok(more) = extract_excerpt(text, &alone(scan, [item]), code) {
             facts.append(more);
         }
@@ -305,7 +318,7 @@ mod tests {
         let text = "impl X {\n    m! { fn f(s: S) { s.max_a; } }\n    fn g(s: S) -> bool { s.max_b > 1 }\n}\nfn h(s: S) { s.max_c; }\nconst BROKEN: u8 = ;\n";
         assert!(crate::analysis::syntax::extract(text, CodeKind::Production).is_err());
         let scan = scan::scan(text, &Vocabulary::default());
-        let facts = items_alone(text, &scan, CodeKind::Production);
+        let facts = items_alone(text, &scan, CodeKind::Production, None);
         // `g` is parsed with the `impl` around `f` (whose macro, in an
         // `impl`, gives no facts), not a second time alone.
         let mut fields: Vec<&str> = facts.accesses.iter().map(|a| &*a.place.field).collect();

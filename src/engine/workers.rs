@@ -2,6 +2,7 @@
 //! free up, and the results come back in the order of the items; and
 //! values freed beside other work.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,7 +31,10 @@ impl Pool {
             .spawn_handler(move |thread| {
                 let handle = std::thread::Builder::new()
                     .stack_size(stack)
-                    .spawn(|| thread.run())?;
+                    .spawn(move || {
+                        record_stack(stack);
+                        thread.run();
+                    })?;
                 handles
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -163,7 +167,10 @@ pub fn map<T: Sync, R: Send>(
             .filter_map(|_| {
                 std::thread::Builder::new()
                     .stack_size(stack)
-                    .spawn_scoped(scope, || take(items, &next, &work))
+                    .spawn_scoped(scope, || {
+                        record_stack(stack);
+                        take(items, &next, &work)
+                    })
                     .ok()
             })
             .collect();
@@ -174,6 +181,28 @@ pub fn map<T: Sync, R: Send>(
         }
     });
     (0..items.len()).map(|i| results.remove(&i)).collect()
+}
+
+thread_local! {
+    /// The stack this thread's work may use, when the thread is one of
+    /// these workers; none is known for any other thread.
+    static STACK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// What the frames under a worker's work (the thread's start, the pool's
+/// loop, the closures of a map and the work's own callers) may take of
+/// its stack, with room to spare.
+const STACK_UNDER_WORK: usize = 1 << 20;
+
+fn record_stack(size: usize) {
+    STACK.with(|stack| stack.set(size.saturating_sub(STACK_UNDER_WORK)));
+}
+
+/// The stack that work on this thread may use: what a worker was started
+/// with, less the frames under its work; 0 on a thread these workers did
+/// not start, whose stack is unknown.
+pub fn stack_available() -> usize {
+    STACK.with(Cell::get)
 }
 
 /// Works on the items not taken yet, one at a time, until none is left.
@@ -278,6 +307,18 @@ mod tests {
         pool.on_each_thread(|| MARK.with(|mark| *mark.borrow_mut() = Some(Mark)));
         drop(pool);
         assert_eq!(ENDED.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn workers_know_their_stack_and_other_threads_do_not() {
+        let stack = 8 << 20;
+        let expected = stack - STACK_UNDER_WORK;
+        let pool = Pool::new(2, stack);
+        let kept = pool.map(&[(); 4], |()| stack_available());
+        assert_eq!(kept, vec![Some(expected); 4]);
+        let started = map(&[(); 4], 2, stack, |()| stack_available());
+        assert_eq!(started, vec![Some(expected); 4]);
+        assert_eq!(stack_available(), 0);
     }
 
     #[test]

@@ -3,11 +3,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use walkdir::WalkDir;
-
 use super::package_spec::Spec;
 use crate::analysis::facts::CodeKind;
-use crate::engine::workers;
 
 /// A file to lint and how the loader classifies it before parsing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -23,6 +20,9 @@ pub struct Discovery {
     pub inputs: Vec<Input>,
     /// The manifests whose `metadata.budget-lint` tables configure the run.
     pub manifests: Vec<PathBuf>,
+    /// The directories, symlinks resolved, that hold every file the run may
+    /// read: the workspace root, or the paths given.
+    pub roots: Vec<PathBuf>,
     pub warnings: Vec<String>,
     /// The selected packages, as cargo describes them; none without cargo
     /// metadata.
@@ -51,12 +51,12 @@ pub struct Selection {
     /// Members to leave out of the whole workspace, as specs.
     pub exclude: Vec<String>,
     pub paths: Vec<PathBuf>,
+    /// Also lint the files that `.gitignore`, `.ignore` and git's exclude
+    /// file leave out, and hidden files.
+    pub include_ignored: bool,
 }
 
 const TEST_DIRS: &[&str] = &["tests", "benches", "examples"];
-
-/// Walking a directory tree needs little stack.
-const WALKER_STACK: usize = 256 * 1024;
 
 /// The files `selection` asks for, found on up to `threads` threads.
 pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, String> {
@@ -78,8 +78,12 @@ pub fn discover(selection: &Selection, threads: usize) -> Result<Discovery, Stri
 }
 
 fn discover_selected(selection: &Selection, threads: usize) -> Result<Discovery, String> {
+    let walk = Walk {
+        threads,
+        include_ignored: selection.include_ignored,
+    };
     if !selection.paths.is_empty() {
-        return discover_paths(&selection.paths, threads);
+        return discover_paths(&selection.paths, walk);
     }
     let manifest = match &selection.manifest_path {
         Some(path) => {
@@ -99,13 +103,14 @@ fn discover_selected(selection: &Selection, threads: usize) -> Result<Discovery,
         texts.iter().map(|text| Spec::parse(text)).collect()
     };
     let (packages, exclude) = (specs(&selection.packages)?, specs(&selection.exclude)?);
-    match cargo_members(&manifest, &packages, &exclude, threads) {
+    match cargo_members(&manifest, &packages, &exclude, walk) {
         Ok(discovery) => Ok(discovery),
         Err(MetadataError::Unmatched(message)) => Err(message),
         Err(MetadataError::Cargo(reason)) => {
             let dir = manifest.parent().unwrap_or(Path::new(".")).to_path_buf();
             let mut discovery = Discovery {
                 root: dir.clone(),
+                roots: vec![resolved(&dir)],
                 ..Discovery::default()
             };
             discovery.manifests.push(manifest.clone());
@@ -113,7 +118,7 @@ fn discover_selected(selection: &Selection, threads: usize) -> Result<Discovery,
                 "cargo metadata failed ({reason}); linting every .rs file under {}",
                 dir.display()
             ));
-            walk_package(&dir, &mut discovery.inputs, false, threads);
+            walk_package(&dir, &mut discovery.inputs, false, walk);
             discovery.inputs.sort();
             discovery.inputs.dedup_by(|a, b| a.path == b.path);
             Ok(discovery)
@@ -141,18 +146,45 @@ enum MetadataError {
     Unmatched(String),
 }
 
+/// How the tree is walked.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    threads: usize,
+    include_ignored: bool,
+}
+
+/// Runs `cargo metadata --no-deps --offline` so that nothing in the linted
+/// tree can choose the program: with the cargo that cargo handed this
+/// subcommand (`$CARGO`) when there is one, otherwise with `cargo` from
+/// `PATH`, and always from an empty temporary directory, where no
+/// `rust-toolchain.toml` or `.cargo/config.toml` of the tree applies (rustup
+/// and cargo look for them from the current directory up).
+/// `RUSTUP_TOOLCHAIN`, when set, pins the toolchain as usual.
+fn metadata(manifest: &Path) -> Result<cargo_metadata::Metadata, String> {
+    let outside = tempfile::tempdir()
+        .map_err(|error| format!("cannot create a directory to run cargo in: {error}"))?;
+    let mut command = cargo_metadata::MetadataCommand::new();
+    if let Some(cargo) = std::env::var_os("CARGO").filter(|c| Path::new(c).is_absolute()) {
+        command.cargo_path(cargo);
+    } else {
+        command.cargo_path("cargo");
+    }
+    command
+        .manifest_path(manifest)
+        .current_dir(outside.path())
+        .no_deps()
+        .other_options(vec!["--offline".to_string()])
+        .exec()
+        .map_err(|e| first_line(&e.to_string()))
+}
+
 fn cargo_members(
     manifest: &Path,
     packages: &[Spec],
     exclude: &[Spec],
-    threads: usize,
+    walk: Walk,
 ) -> Result<Discovery, MetadataError> {
-    let metadata = cargo_metadata::MetadataCommand::new()
-        .manifest_path(manifest)
-        .no_deps()
-        .other_options(vec!["--offline".to_string()])
-        .exec()
-        .map_err(|e| MetadataError::Cargo(first_line(&e.to_string())))?;
+    let metadata = metadata(manifest).map_err(MetadataError::Cargo)?;
     let members = metadata.workspace_packages();
     let root = metadata.workspace_root.clone().into_std_path_buf();
     let unmatched = |specs: &[Spec]| -> Vec<String> {
@@ -186,6 +218,7 @@ fn cargo_members(
         )));
     }
     let mut discovery = Discovery {
+        roots: vec![resolved(&root)],
         root,
         target_directory: Some(metadata.target_directory.clone().into_std_path_buf()),
         ..Discovery::default()
@@ -228,7 +261,15 @@ fn cargo_members(
             .parent()
             .map(|p| p.to_path_buf().into_std_path_buf())
             .unwrap_or_default();
-        walk_package(&dir, &mut discovery.inputs, true, threads);
+        let resolved_dir = resolved(&dir);
+        if !discovery
+            .roots
+            .iter()
+            .any(|root| resolved_dir.starts_with(root))
+        {
+            discovery.roots.push(resolved_dir);
+        }
+        walk_package(&dir, &mut discovery.inputs, true, walk);
         for target in &package.targets {
             let test_target = target.kind.iter().any(|kind| {
                 matches!(
@@ -254,7 +295,7 @@ fn cargo_members(
     Ok(discovery)
 }
 
-fn discover_paths(paths: &[PathBuf], threads: usize) -> Result<Discovery, String> {
+fn discover_paths(paths: &[PathBuf], walk: Walk) -> Result<Discovery, String> {
     let root =
         std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
     let mut discovery = Discovery {
@@ -263,12 +304,19 @@ fn discover_paths(paths: &[PathBuf], threads: usize) -> Result<Discovery, String
     };
     for path in paths {
         if path.is_file() {
+            // A file named on the command line is read wherever it leads.
+            let file = absolute(path);
+            if let Some(dir) = file.parent() {
+                discovery.roots.push(resolved(dir));
+            }
+            discovery.roots.push(resolved(&file));
             discovery.inputs.push(Input {
-                path: absolute(path),
+                path: file,
                 code: code_for_path(path),
             });
         } else if path.is_dir() {
-            walk_package(&absolute(path), &mut discovery.inputs, false, threads);
+            discovery.roots.push(resolved(path));
+            walk_package(&absolute(path), &mut discovery.inputs, false, walk);
         } else {
             return Err(format!("path `{}` does not exist", path.display()));
         }
@@ -287,54 +335,71 @@ pub fn repository_root(root: &Path) -> PathBuf {
         .to_path_buf()
 }
 
-/// Collects every `.rs` file under `dir`, skipping `target/` and hidden
-/// directories, and, when `skip_nested` is set, directories that hold a
-/// package of their own. The directories at the top of `dir` are walked on
-/// up to `threads` threads; the inputs come in no particular order.
-fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool, threads: usize) {
-    let walked = |entry: &walkdir::DirEntry| {
-        let name = entry.file_name().to_string_lossy();
-        name != "target"
-            && !name.starts_with('.')
-            && !(skip_nested && entry.path().join("Cargo.toml").is_file())
-    };
-    let source = |entry: &walkdir::DirEntry| {
-        let path = entry.path();
-        let rust = entry.file_type().is_file() && path.extension().is_some_and(|e| e == "rs");
-        rust.then(|| Input {
-            path: path.to_path_buf(),
-            code: code_for_path(path.strip_prefix(dir).unwrap_or(path)),
-        })
-    };
-    let mut subdirs = Vec::new();
-    for entry in WalkDir::new(dir)
-        .min_depth(1)
-        .max_depth(1)
-        .into_iter()
-        .flatten()
-    {
-        if entry.file_type().is_dir() {
-            if walked(&entry) {
-                subdirs.push(entry.into_path());
+/// `path` with every symlink resolved, or as it is where it cannot be.
+pub fn resolved(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| absolute(path))
+}
+
+/// Collects every `.rs` file under `dir`, skipping `target/`, `.git/`, and
+/// directories that hold a package of their own when `skip_nested` is set.
+/// Unless `walk.include_ignored` is set, what `.gitignore`, `.ignore` and
+/// git's exclude file leave out is skipped (in a git repository or not, as
+/// git would read them; the user's global gitignore is not read, so that
+/// the files linted depend on the tree alone), and so are hidden files and
+/// directories. Symlinks are not followed. The inputs come in no
+/// particular order.
+fn walk_package(dir: &Path, inputs: &mut Vec<Input>, skip_nested: bool, walk: Walk) {
+    let filter = !walk.include_ignored;
+    let root = dir.to_path_buf();
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder
+        .standard_filters(false)
+        .hidden(filter)
+        .parents(filter)
+        .ignore(filter)
+        .git_ignore(filter)
+        .git_exclude(filter)
+        .require_git(false)
+        .follow_links(false)
+        .threads(walk.threads)
+        .filter_entry(move |entry| {
+            let name = entry.file_name();
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            entry.depth() == 0
+                || !is_dir
+                || (name != "target"
+                    && name != ".git"
+                    && !(skip_nested && entry.path().join("Cargo.toml").is_file()))
+        });
+    let found = std::sync::Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let found = &found;
+        let root = &root;
+        Box::new(move |entry| {
+            let Ok(entry) = entry else {
+                return ignore::WalkState::Continue;
+            };
+            let path = entry.path();
+            let rust = entry.file_type().is_some_and(|t| t.is_file())
+                && path.extension().is_some_and(|e| e == "rs");
+            if rust {
+                let input = Input {
+                    path: path.to_path_buf(),
+                    code: code_for_path(path.strip_prefix(root).unwrap_or(path)),
+                };
+                found
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(input);
             }
-        } else {
-            inputs.extend(source(&entry));
-        }
-    }
-    let walk = |subdir: &PathBuf| -> Vec<Input> {
-        WalkDir::new(subdir)
-            .into_iter()
-            .filter_entry(|entry| {
-                entry.depth() == 0 || !entry.file_type().is_dir() || walked(entry)
-            })
-            .flatten()
-            .filter_map(|entry| source(&entry))
-            .collect()
-    };
-    let walks = workers::map(&subdirs, threads, WALKER_STACK, walk);
-    for (subdir, found) in subdirs.iter().zip(walks) {
-        inputs.extend(found.unwrap_or_else(|| walk(subdir)));
-    }
+            ignore::WalkState::Continue
+        })
+    });
+    inputs.extend(
+        found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
 }
 
 /// Test code by location: a path with a `tests`, `benches` or `examples`
@@ -433,7 +498,11 @@ mod tests {
         }
         let walk = |skip_nested: bool, threads: usize| {
             let mut inputs = Vec::new();
-            walk_package(&root, &mut inputs, skip_nested, threads);
+            let walk = Walk {
+                threads,
+                include_ignored: false,
+            };
+            walk_package(&root, &mut inputs, skip_nested, walk);
             inputs.sort();
             inputs
                 .into_iter()

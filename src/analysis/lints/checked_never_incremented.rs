@@ -2,10 +2,12 @@
 //! spends it, so the check can never fire.
 
 use super::field_finding;
-use crate::analysis::model::{Model, RoleEvidence};
+use crate::analysis::facts::Span;
+use crate::analysis::model::{FieldId, Model, RoleEvidence};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::demand::{Demand, Tier};
 
@@ -18,6 +20,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
         demand.budget_fields(model);
         return;
     }
+    let spent = model.spent_counters_by_stem();
     for pairing in &model.pairings {
         let counter = pairing.counter;
         if !model.uses[counter].production_spends.is_empty()
@@ -26,13 +29,33 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
             continue;
         }
         demand.every_access(model, counter);
-        for (tracker, _) in model.parallel_trackers(counter) {
+        for (tracker, _) in parallel_trackers(model, &spent, counter) {
             demand.amounts_of(&model.fields[tracker]);
         }
     }
 }
 
+/// Other counters of the counter's stem that production code does spend,
+/// with their first spend site.
+fn parallel_trackers(
+    model: &Model,
+    spent: &HashMap<&str, Vec<(FieldId, Span)>>,
+    counter: FieldId,
+) -> Vec<(FieldId, Span)> {
+    let Some(stem) = model.stem(counter) else {
+        return Vec::new();
+    };
+    spent
+        .get(stem)
+        .into_iter()
+        .flatten()
+        .copied()
+        .filter(|&(other, _)| other != counter)
+        .collect()
+}
+
 pub(super) fn run(model: &Model) -> Vec<Finding> {
+    let spent = model.spent_counters_by_stem();
     let mut findings = Vec::new();
     for pairing in &model.pairings {
         let counter = pairing.counter;
@@ -87,7 +110,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
                 message: "written only in test code here".to_string(),
             });
         }
-        let trackers = model.parallel_trackers(counter);
+        let trackers = parallel_trackers(model, &spent, counter);
         for &(tracker, span) in &trackers {
             finding.related.push(Related {
                 span,

@@ -59,8 +59,12 @@ impl Demand {
     }
 
     /// The accesses that resolve for certain to the field count, through its
-    /// getters too.
+    /// getters too. None does when a struct of the same name declares a
+    /// field of the same name: a receiver typed by that name reaches both.
     pub fn certain_access(&mut self, model: &Model, field: FieldId) {
+        if !model.may_resolve_for_certain(field) {
+            return;
+        }
         let info = &model.fields[field];
         let names =
             std::iter::once(info.name.clone()).chain(model.getters_of(field).map(str::to_string));
@@ -118,6 +122,23 @@ impl Demand {
             .filter(|p| model.fields[p.counter].role != Role::TimeStart)
             .flat_map(|p| p.limits.iter().copied())
             .collect();
+        // A counter that no limit bounds, nor can (no limit of its stem and
+        // unit is known: `Model::pair` looks no further), is in no finding,
+        // whatever its accesses.
+        let bounded: HashSet<FieldId> = model
+            .pairings
+            .iter()
+            .filter(|p| !p.limits.is_empty())
+            .map(|p| p.counter)
+            .collect();
+        let limit_stems: HashSet<(&str, bool)> = model
+            .fields
+            .iter()
+            .filter_map(|f| match &f.role {
+                Role::Limit { stem } => Some((stem.as_str(), f.ty.is_duration())),
+                _ => None,
+            })
+            .collect();
         for (id, field) in model.fields.enumerate() {
             // A bare `limit` names no dimension: it bounds only what its
             // own struct's code compares it with (`Model::
@@ -130,13 +151,16 @@ impl Demand {
                 self.own_access(model, id);
                 continue;
             }
-            match field.role {
+            match &field.role {
                 Role::Limit { .. } | Role::TimeLimit
                     if paired.contains(&id) || !model.is_read_in_production(id) =>
                 {
                     self.every_access(model, id);
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
+                Role::CountUp { stem }
+                    if !bounded.contains(&id)
+                        && !limit_stems.contains(&(stem.as_str(), field.ty.is_duration())) => {}
                 Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
                 // A bare `remaining` counts down when the code decreases it.
                 Role::Other if field.ty.is_numeric() && names::is_bare_countdown(&field.name) => {
@@ -145,5 +169,69 @@ impl Demand {
                 Role::TimeStart | Role::Other => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::facts::{CodeKind, FileFacts, FileId};
+    use crate::config::Config;
+
+    fn pairing_demand(sources: &[&str]) -> Demand {
+        let facts: Vec<FileFacts> = sources
+            .iter()
+            .enumerate()
+            .map(|(i, source)| {
+                let mut facts =
+                    crate::analysis::syntax::extract(source, CodeKind::Production).expect("parses");
+                facts.assign_file(FileId::new(i));
+                facts
+            })
+            .collect();
+        let model = Model::build(&facts, &Config::default());
+        let mut demand = Demand::default();
+        demand.budget_fields(&model);
+        demand
+    }
+
+    const POOL: &str = "pub struct Pool { bytes_used: u64, max_bytes: u64 }
+        impl Pool {
+            fn take(&mut self, n: u64) -> bool {
+                if self.bytes_used + n > self.max_bytes { return false; }
+                self.bytes_used += n;
+                true
+            }
+        }";
+
+    #[test]
+    fn a_counter_wants_its_certain_accesses() {
+        let demand = pairing_demand(&[POOL]);
+        assert!(demand.certain.contains_key("bytes_used"));
+    }
+
+    #[test]
+    fn a_counter_whose_struct_name_is_declared_twice_with_it_wants_no_certain_access() {
+        // Every receiver typed `Pool` reaches both `bytes_used` fields: no
+        // access resolves to either for certain.
+        let demand = pairing_demand(&[POOL, POOL]);
+        assert!(!demand.certain.contains_key("bytes_used"));
+        assert!(demand.every.contains("max_bytes"));
+    }
+
+    #[test]
+    fn a_counter_that_no_known_limit_can_bound_wants_no_certain_access() {
+        let stats = "pub struct Stats { bytes_used: u64 }
+            impl Stats { fn add(&mut self, n: u64) { self.bytes_used += n; } }";
+        assert!(!pairing_demand(&[stats]).certain.contains_key("bytes_used"));
+        // A limit of its stem anywhere may bound it, through the functions
+        // that touch both.
+        let limits = "pub struct Limits { max_bytes: u64 }
+            fn cap(l: &Limits) -> u64 { l.max_bytes }";
+        assert!(
+            pairing_demand(&[stats, limits])
+                .certain
+                .contains_key("bytes_used")
+        );
     }
 }

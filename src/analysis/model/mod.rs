@@ -1214,14 +1214,31 @@ impl Model {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
                     // A duration limit bounds a duration, a number a number.
-                    let all: Vec<FieldId> = limits_by_stem
-                        .get(stem.as_str())
-                        .into_iter()
-                        .flatten()
+                    let bounds = |l: FieldId| {
+                        matches!(&self.fields[l].role, Role::Limit { stem: s } if s == stem)
+                            && self.fields[l].ty.is_duration() == field.ty.is_duration()
+                    };
+                    // The limits of its own struct come first; looking
+                    // there alone keeps many structs of the same names
+                    // linear.
+                    let own: Vec<FieldId> = self.structs[field.owner]
+                        .fields
+                        .iter()
                         .copied()
-                        .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
+                        .filter(|&l| bounds(l))
                         .collect();
-                    let mut limits = self.limits_for(id, &all);
+                    let mut limits = if own.is_empty() {
+                        let all: Vec<FieldId> = limits_by_stem
+                            .get(stem.as_str())
+                            .into_iter()
+                            .flatten()
+                            .copied()
+                            .filter(|&l| bounds(l))
+                            .collect();
+                        self.limits_for(id, &all)
+                    } else {
+                        own
+                    };
                     if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
                         limits.extend(self.narrower_limits_beside(id, stem));
                     }
@@ -1308,6 +1325,20 @@ impl Model {
                 _ => false,
             })
             .collect()
+    }
+
+    /// Whether an access, or a call of one of its getters, can resolve to
+    /// the field for certain. A typed receiver resolves to every struct of
+    /// its type's name, and a getter is recorded for every struct of its
+    /// `impl`'s name that declares the field it returns: where another
+    /// struct of the owner's name declares a field of the same name, each
+    /// access reaches both fields, and a name alone two fields. The model
+    /// only learns more structs, so this stays false once it is.
+    pub fn may_resolve_for_certain(&self, field: FieldId) -> bool {
+        let info = &self.fields[field];
+        let owner = &self.structs[info.owner].name;
+        !(self.index.structs_by_name.get(owner).into_iter().flatten())
+            .any(|&s| s != info.owner && self.index.field_in(self, s, &info.name).is_some())
     }
 
     /// The methods without arguments that return the field (getters), in
@@ -1416,25 +1447,13 @@ fn hands_off(callee: &str) -> bool {
 
 /// Methods that only read the value they are called on (for a field of
 /// type `ty`): comparisons, arithmetic that returns a new value, unit
-/// conversions, atomic and cell loads, `Option` accessors. `clone` reads a
+/// conversions, atomic and cell loads, `Option` accessors, and the
+/// comparisons of `facts::COMPARE_METHODS`. `clone` reads a
 /// number, but aliases an `Arc` or `Rc`, through which it may be spent.
 fn reads_only(method: &str, ty: &TypeShape) -> bool {
     const READ_METHODS: &[&str] = &[
         "load",
         "get",
-        "cmp",
-        "partial_cmp",
-        "lt",
-        "le",
-        "gt",
-        "ge",
-        "eq",
-        "ne",
-        "min",
-        "max",
-        "clamp",
-        "saturating_sub",
-        "checked_sub",
         "wrapping_sub",
         "overflowing_sub",
         "saturating_add",
@@ -1447,7 +1466,6 @@ fn reads_only(method: &str, ty: &TypeShape) -> bool {
         "checked_div",
         "saturating_div",
         "div_ceil",
-        "abs_diff",
         "abs",
         "pow",
         "powi",
@@ -1526,7 +1544,7 @@ fn reads_only(method: &str, ty: &TypeShape) -> bool {
         return !ty.idents.iter().any(|i| shared.contains(&i.as_str()))
             && !ty.idents.iter().any(|i| i.starts_with("Atomic"));
     }
-    READ_METHODS.contains(&method)
+    READ_METHODS.contains(&method) || crate::analysis::facts::COMPARE_METHODS.contains(&method)
 }
 
 fn is_write(kind: AccessKind) -> bool {

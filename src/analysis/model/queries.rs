@@ -2,7 +2,7 @@
 //! the suggestions, and the demands the prefilter reads. Each answer is a
 //! pure function of the model.
 
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::facts::Span;
 use crate::analysis::names::Role;
@@ -61,20 +61,22 @@ impl Model {
         (!read_siblings.is_empty()).then_some(read_siblings)
     }
 
-    /// Other counters of the same stem that production code does spend, with
-    /// their first spend site.
-    pub fn parallel_trackers(&self, counter: FieldId) -> Vec<(FieldId, Span)> {
-        let Some(stem) = self.stem(counter) else {
-            return Vec::new();
-        };
-        self.pairings
-            .iter()
-            .map(|p| p.counter)
-            .filter(|&other| other != counter && self.stem(other) == Some(stem))
-            .filter_map(|other| {
-                let span = *self.uses[other].production_spends.first()?;
-                Some((other, span))
-            })
-            .collect()
+    /// The counters production code spends, by stem, with their first
+    /// spend site, in the order of the pairings: a counter's parallel
+    /// trackers are the others of its stem. Built once for all counters,
+    /// so that many counters of one stem cost linear time.
+    pub fn spent_counters_by_stem(&self) -> HashMap<&str, Vec<(FieldId, Span)>> {
+        let mut by_stem: HashMap<&str, Vec<(FieldId, Span)>> = HashMap::default();
+        for pairing in &self.pairings {
+            let counter = pairing.counter;
+            let (Some(stem), Some(&span)) = (
+                self.stem(counter),
+                self.uses[counter].production_spends.first(),
+            ) else {
+                continue;
+            };
+            by_stem.entry(stem).or_default().push((counter, span));
+        }
+        by_stem
     }
 }

@@ -46,10 +46,6 @@ pub(super) fn strip(mut expr: &Expr) -> &Expr {
 }
 
 pub(super) fn writes_through(expr: &Expr) -> bool {
-    super::deeper(|| writes_through_here(expr))
-}
-
-fn writes_through_here(expr: &Expr) -> bool {
     match expr {
         Expr::Reference(reference) => reference.mutability.is_some(),
         Expr::Paren(inner) => writes_through(&inner.expr),
@@ -66,10 +62,6 @@ fn writes_through_here(expr: &Expr) -> bool {
 /// Whether an expression is a constant: a literal, a `SCREAMING_CASE` path,
 /// `Default::default()`, `None`, `Duration::ZERO`, or arithmetic on those.
 pub(super) fn is_constant(expr: &Expr) -> bool {
-    super::deeper(|| is_constant_here(expr))
-}
-
-fn is_constant_here(expr: &Expr) -> bool {
     match expr {
         Expr::Lit(_) => true,
         Expr::Paren(inner) => is_constant(&inner.expr),
@@ -115,10 +107,6 @@ fn is_constant_here(expr: &Expr) -> bool {
 /// The shape of a returned value: `cost`, `Ok(cost)`, `(response, cost)`,
 /// `self.total`.
 pub(super) fn shape_of(expr: &Expr) -> Option<Shape> {
-    super::deeper(|| shape_of_here(expr))
-}
-
-fn shape_of_here(expr: &Expr) -> Option<Shape> {
     match expr {
         Expr::Paren(inner) => shape_of(&inner.expr),
         Expr::Path(path) => Some(Shape::Local(path.path.get_ident()?.to_string())),
@@ -161,10 +149,6 @@ fn self_field(shape: Shape) -> Option<Shape> {
 
 /// The shape a `let` pattern binds.
 pub(super) fn pattern_shape(pat: &Pat) -> Option<Shape> {
-    super::deeper(|| pattern_shape_here(pat))
-}
-
-fn pattern_shape_here(pat: &Pat) -> Option<Shape> {
     match pat {
         Pat::Ident(ident) => Some(Shape::Local(ident.ident.to_string())),
         Pat::Type(typed) => pattern_shape(&typed.pat),
@@ -188,10 +172,6 @@ fn tuple_of(elements: impl Iterator<Item = Option<Shape>>) -> Shape {
 /// The last name of the function or method a binding's value comes from,
 /// through `?`, `.await`, `.unwrap()` and `.expect()`.
 pub(super) fn callee_of(expr: &Expr) -> Option<String> {
-    super::deeper(|| callee_of_here(expr))
-}
-
-fn callee_of_here(expr: &Expr) -> Option<String> {
     match expr {
         Expr::Try(inner) => callee_of(&inner.expr),
         Expr::Await(inner) => callee_of(&inner.base),
@@ -213,10 +193,6 @@ fn callee_of_here(expr: &Expr) -> Option<String> {
 /// The `n` of `x + n` and `x.saturating_add(n)`: what a self-referencing
 /// assignment adds or subtracts.
 pub(super) fn step_amount(value: &Expr) -> &Expr {
-    super::deeper(|| step_amount_here(value))
-}
-
-fn step_amount_here(value: &Expr) -> &Expr {
     match strip(value) {
         Expr::Binary(binary) => &binary.right,
         Expr::MethodCall(call) => match call.args.first() {
@@ -230,10 +206,6 @@ fn step_amount_here(value: &Expr) -> &Expr {
 
 /// The direction of `x + n`, `x.saturating_add(n)` and their kin.
 pub(super) fn direction(value: &Expr) -> Option<AccessKind> {
-    super::deeper(|| direction_here(value))
-}
-
-fn direction_here(value: &Expr) -> Option<AccessKind> {
     match strip(value) {
         Expr::Binary(binary) => match binary.op {
             BinOp::Add(_) | BinOp::Mul(_) => Some(AccessKind::Increase),

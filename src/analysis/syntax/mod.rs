@@ -29,6 +29,8 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Member, Pat, Token};
 
+use crate::engine::workers;
+
 use crate::analysis::facts::{
     Access, AccessKind, Binding, Call, CodeKind, CompareOp, Comparison, Context, EnumFact,
     FieldFact, FileFacts, FileId, FnDef, FnRef, Guard, ItemFact, ModDecl, Operand, Param, Place,
@@ -41,48 +43,114 @@ use crate::analysis::facts::{
 pub struct ParseError {
     pub offset: usize,
     pub message: String,
+    /// The file nests deeper than the parser is given stack for; `offset`
+    /// is in the deepest item, which no smaller parse can take either.
+    pub too_deep: bool,
 }
 
 /// Parses one file and extracts its facts, their spans in file 0 until
 /// the loader numbers the file. `code` is how the loader classified the
 /// whole file (a file under `tests/` is test code).
 ///
-/// Any nesting parses on any thread: the work gets the stack its tokens
-/// say it may need, and a file that may need more than `MAX_UNITS`
-/// recursions of the parser is refused with an error saying so.
+/// Any nesting parses on any thread: the work runs where it is when the
+/// thread is known to have the stack the file's tokens say it may need,
+/// and otherwise on a thread started with that stack; a file that may
+/// need more than `MAX_UNITS` recursions of the parser is refused with an
+/// error saying so.
 pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
     let masked = mask_preamble(text);
-    let tokens = match masked.parse::<proc_macro2::TokenStream>() {
+    let Needs { stack, deepest } = match extract_within(&masked, code, workers::stack_available()) {
+        Ok(facts) => return facts,
+        Err(needs) => needs,
+    };
+    // Tokens and their spans belong to the thread that made them, so the
+    // other thread lexes the file again.
+    std::thread::scope(|scope| {
+        let started = std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn_scoped(scope, || {
+                let facts = lex(&masked).and_then(|tokens| extract_tokens(&masked, tokens, code));
+                proc_macro2::extra::invalidate_current_thread_spans();
+                facts
+            });
+        match started {
+            Ok(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(error) => Err(ParseError {
+                offset: deepest,
+                message: format!(
+                    "nested too deeply to parse: cannot start a thread with the {} MiB of stack it needs: {error}",
+                    stack.div_ceil(1 << 20)
+                ),
+                too_deep: true,
+            }),
+        }
+    })
+}
+
+/// The stack a file needs, more than a thread had; `deepest` is the byte
+/// offset where it nests deepest.
+struct Needs {
+    stack: usize,
+    deepest: usize,
+}
+
+/// Extracts the facts of `masked` on this thread when `available` bytes of
+/// stack are enough for its nesting, and otherwise tells what it needs.
+fn extract_within(
+    masked: &str,
+    code: CodeKind,
+    available: usize,
+) -> Result<Result<FileFacts, ParseError>, Needs> {
+    let tokens = match lex(masked) {
         Ok(tokens) => tokens,
         Err(error) => {
-            let error = syn::Error::from(error);
-            let error = ParseError {
-                offset: error.span().byte_range().start,
-                message: error.to_string(),
-            };
             proc_macro2::extra::invalidate_current_thread_spans();
-            return Err(error);
+            return Ok(Err(error));
         }
     };
-    let nesting = nesting::measure(&tokens);
+    // A token is a byte at least, so a file this small cannot nest deeper
+    // than the stack there is can take: it needs no count.
+    if stack_for(masked.len(), masked.len()) <= available {
+        let facts = extract_tokens(masked, tokens, code);
+        proc_macro2::extra::invalidate_current_thread_spans();
+        return Ok(facts);
+    }
+    let (tokens, nesting) = nesting::measure(tokens);
+    let deepest = nesting.at.map_or(0, |at| at.byte_range().start);
     if nesting.units > MAX_UNITS {
-        let offset = nesting.at.map_or(0, |at| at.byte_range().start);
         drop(tokens);
         proc_macro2::extra::invalidate_current_thread_spans();
-        return Err(ParseError {
-            offset,
+        return Ok(Err(ParseError {
+            offset: deepest,
             message: format!(
                 "nested too deeply to parse: up to {} levels where this tool parses {MAX_UNITS}",
                 nesting.units
             ),
-        });
+            too_deep: true,
+        }));
     }
-    let stack = STACK_BASE
-        .saturating_add(nesting.units.saturating_mul(STACK_PER_UNIT))
-        .saturating_add(nesting.depth.saturating_mul(STACK_PER_DEPTH));
-    let facts = stacker::maybe_grow(stack, stack, || extract_tokens(&masked, tokens, code));
+    let stack = stack_for(nesting.units, nesting.depth);
+    if stack > available {
+        drop(tokens);
+        proc_macro2::extra::invalidate_current_thread_spans();
+        return Err(Needs { stack, deepest });
+    }
+    let facts = extract_tokens(masked, tokens, code);
     proc_macro2::extra::invalidate_current_thread_spans();
-    facts
+    Ok(facts)
+}
+
+fn lex(masked: &str) -> Result<proc_macro2::TokenStream, ParseError> {
+    masked.parse::<proc_macro2::TokenStream>().map_err(|error| {
+        let error = syn::Error::from(error);
+        ParseError {
+            offset: error.span().byte_range().start,
+            message: error.to_string(),
+            too_deep: false,
+        }
+    })
 }
 
 /// The parser's recursions a file may nest before it is refused. Real
@@ -90,12 +158,22 @@ pub fn extract(text: &str, code: CodeKind) -> Result<FileFacts, ParseError> {
 /// break tools.
 const MAX_UNITS: usize = 100_000;
 
+/// The stack that parsing, visiting and dropping a file may take when syn
+/// may recurse `units` deep and the tree may be `depth` deep.
+fn stack_for(units: usize, depth: usize) -> usize {
+    STACK_BASE
+        .saturating_add(units.saturating_mul(STACK_PER_UNIT))
+        .saturating_add(depth.saturating_mul(STACK_PER_DEPTH))
+}
+
 /// The stack a recursion of syn's parser, and a level of the tree it
-/// builds, may take: measured on the deepest cases of the hostile-input
-/// grammar (`examples/hostile/`), then doubled; frames are larger without
-/// optimizations. The stack is only reserved; pages are touched as used.
-const STACK_PER_UNIT: usize = if cfg!(debug_assertions) { 64 } else { 16 } << 10;
-const STACK_PER_DEPTH: usize = if cfg!(debug_assertions) { 2048 } else { 512 };
+/// builds, may take in the parse, the extraction's visit and the drop
+/// together: measured on every case of the hostile-input grammar
+/// (`examples/hostile/`), the most any took is at most half of this;
+/// frames are larger without optimizations. The stack is only reserved;
+/// pages are touched as used.
+const STACK_PER_UNIT: usize = if cfg!(debug_assertions) { 128 } else { 24 } << 10;
+const STACK_PER_DEPTH: usize = if cfg!(debug_assertions) { 4096 } else { 512 };
 const STACK_BASE: usize = 4 << 20;
 
 fn extract_tokens(
@@ -119,22 +197,10 @@ fn extract_tokens(
         Err(error) => Err(ParseError {
             offset: error.span().byte_range().start,
             message: error.to_string(),
+            too_deep: false,
         }),
     }
 }
-
-/// Runs `f` with room on the stack for another level of a syntax tree,
-/// growing the stack where it is short.
-pub(super) fn deeper<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
-}
-
-const RED_ZONE: usize = if cfg!(debug_assertions) {
-    1 << 20
-} else {
-    256 << 10
-};
-const SEGMENT: usize = 16 << 20;
 
 /// Blanks a byte-order mark and a shebang line so that every byte offset
 /// syn reports is an offset into the original text.
@@ -417,23 +483,6 @@ const LOG_MACROS: &[&str] = &[
     "log",
     "event",
     "span",
-];
-
-const COMPARE_METHODS: &[&str] = &[
-    "cmp",
-    "partial_cmp",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "eq",
-    "ne",
-    "min",
-    "max",
-    "clamp",
-    "saturating_sub",
-    "checked_sub",
-    "abs_diff",
 ];
 
 impl<'t> Extractor<'t> {
@@ -830,10 +879,6 @@ impl<'t> Extractor<'t> {
     }
 
     fn bind_pattern(&mut self, pat: &Pat, value: &LocalValue) {
-        deeper(|| self.bind_pattern_here(pat, value));
-    }
-
-    fn bind_pattern_here(&mut self, pat: &Pat, value: &LocalValue) {
         match pat {
             Pat::Ident(ident) => {
                 self.bind(ident.ident.to_string(), value.clone());
@@ -1339,25 +1384,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
         let outer = std::mem::replace(&mut self.scopes, Scopes::new());
         self.memo.invalidate();
-        deeper(|| visit::visit_item(self, item));
+        visit::visit_item(self, item);
         self.scopes = outer;
         self.memo.invalidate();
-    }
-
-    fn visit_expr(&mut self, expr: &'ast Expr) {
-        deeper(|| visit::visit_expr(self, expr));
-    }
-
-    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
-        deeper(|| visit::visit_stmt(self, stmt));
-    }
-
-    fn visit_type(&mut self, ty: &'ast syn::Type) {
-        deeper(|| visit::visit_type(self, ty));
-    }
-
-    fn visit_pat(&mut self, pat: &'ast Pat) {
-        deeper(|| visit::visit_pat(self, pat));
     }
 
     fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
@@ -1749,7 +1778,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
             return;
         }
-        if COMPARE_METHODS.contains(&method.as_str()) && !call.args.is_empty() {
+        if crate::analysis::facts::COMPARE_METHODS.contains(&method.as_str())
+            && !call.args.is_empty()
+        {
             let args: Vec<&Expr> = call.args.iter().collect();
             let op = match method.as_str() {
                 "eq" | "ne" => CompareOp::Equality,
@@ -1966,6 +1997,18 @@ impl OperandBuilder {
         }
     }
 
+    /// [`OperandBuilder::add`] for an operand no longer needed.
+    fn add_owned(&mut self, other: Operand) {
+        for place in other.places {
+            self.add_place(place);
+        }
+        for param in other.params {
+            if !self.params.contains(&param) {
+                self.params.push(param);
+            }
+        }
+    }
+
     fn into_operand(self) -> Operand {
         Operand {
             places: self.places,
@@ -2018,7 +2061,7 @@ impl<'a, 't> PlaceCollector<'a, 't> {
         if inner.nodes >= MEMO_NODES {
             memo.set_operand(expr, operand.clone());
         }
-        self.operand.add(&operand);
+        self.operand.add_owned(operand);
     }
 }
 
@@ -2046,24 +2089,9 @@ fn asked_again(expr: &Expr) -> bool {
 
 impl<'ast> Visit<'ast> for PlaceCollector<'_, '_> {
     fn visit_expr(&mut self, expr: &'ast Expr) {
-        deeper(|| self.collect(expr));
+        self.collect(expr);
     }
 
-    fn visit_type(&mut self, ty: &'ast syn::Type) {
-        deeper(|| visit::visit_type(self, ty));
-    }
-
-    fn visit_pat(&mut self, pat: &'ast Pat) {
-        deeper(|| visit::visit_pat(self, pat));
-    }
-
-    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
-        deeper(|| visit::visit_stmt(self, stmt));
-    }
-
-    fn visit_item(&mut self, item: &'ast syn::Item) {
-        deeper(|| visit::visit_item(self, item));
-    }
     fn visit_expr_field(&mut self, field: &'ast syn::ExprField) {
         if let Some(place) = self.extractor.field_place(field) {
             self.operand.add_place(place);
@@ -2282,6 +2310,95 @@ mod tests {
     }
 
     #[test]
+    fn any_nesting_extracts_on_a_small_stack() {
+        // Parsing, visiting and dropping recurse as deep as the code: the
+        // extraction gets the stack it needs, on any thread.
+        let depth = 30_000;
+        let sources = [
+            format!(
+                "fn f(b: &B) -> bool {{ {}b.x_used{} >= b.max_x }}",
+                "(".repeat(depth),
+                ")".repeat(depth)
+            ),
+            format!(
+                "fn f() {{ let x: {}u8{} = None; }}",
+                "Option<".repeat(depth),
+                ">".repeat(depth)
+            ),
+            format!(
+                "{}fn f(b: &mut B) {{ b.x_used += 1; }}{}",
+                "mod m { ".repeat(depth),
+                " }".repeat(depth)
+            ),
+            format!(
+                "fn f(b: &B) -> bool {{ b{}.x_used >= b.max_x }}",
+                ".inner".repeat(depth)
+            ),
+        ];
+        for source in sources {
+            let extracted = std::thread::Builder::new()
+                .stack_size(256 << 10)
+                .spawn(move || match extract(&source, CodeKind::Production) {
+                    Ok(facts) => Ok(facts.accesses.len() + facts.functions.len()),
+                    Err(error) => Err(error.message),
+                })
+                .expect("thread starts")
+                .join()
+                .expect("the extraction ends");
+            assert!(matches!(extracted, Ok(n) if n > 0), "{extracted:?}");
+        }
+    }
+
+    /// Runs `work` on a thread with a stack too small for any deep nesting,
+    /// and whose size the extraction does not know.
+    fn on_a_small_stack<R: Send + 'static>(work: impl FnOnce() -> R + Send + 'static) -> R {
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(work)
+            .expect("thread starts")
+            .join()
+            .expect("the extraction ends")
+    }
+
+    #[test]
+    fn every_kind_of_hostile_nesting_extracts_on_a_small_stack() {
+        // Each case of the hostile-input grammar (nesting and chains of
+        // every expression, type, pattern, item and macro kind) needs far
+        // more than 256 KiB here: an overflow would end the test run.
+        let failures: Vec<String> = on_a_small_stack(|| {
+            super::hostile_grammar::CASES
+                .iter()
+                .filter_map(|case| {
+                    let source = (case.generate)(3_000);
+                    match extract(&source, CodeKind::Production) {
+                        Ok(facts) if !facts.accesses.is_empty() => None,
+                        Ok(_) => Some(format!("{}: no access extracted", case.name)),
+                        Err(error) => Some(format!("{}: {}", case.name, error.message)),
+                    }
+                })
+                .collect()
+        });
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn a_file_nested_beyond_the_bound_is_refused_on_a_small_stack() {
+        let refused = on_a_small_stack(|| {
+            let source = (super::hostile_grammar::case("item-mod")
+                .expect("a case")
+                .generate)(MAX_UNITS);
+            extract(&source, CodeKind::Production).map(|_| ())
+        });
+        let error = refused.expect_err("refused");
+        assert!(error.too_deep, "{error:?}");
+        assert!(
+            error.message.starts_with("nested too deeply to parse"),
+            "{}",
+            error.message
+        );
+    }
+
+    #[test]
     fn cfg_test_module_is_test_code() {
         let f = facts("#[cfg(test)] mod tests { fn t(b: &mut B) { b.x_used += 1; } }");
         assert_eq!(f.accesses[0].code, CodeKind::Test);
@@ -2315,3 +2432,7 @@ mod tests {
         assert_eq!(&source[span.start..span.end], "x_used");
     }
 }
+
+#[cfg(test)]
+#[path = "../../../examples/hostile/grammar.rs"]
+mod hostile_grammar;

@@ -37,10 +37,6 @@ pub(super) fn type_idents(ty: &Type) -> Vec<String> {
 pub(super) struct TypeIdents(Vec<String>);
 
 impl<'ast> Visit<'ast> for TypeIdents {
-    fn visit_type(&mut self, ty: &'ast Type) {
-        super::deeper(|| visit::visit_type(self, ty));
-    }
-
     fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
         self.0.push(unraw(&segment.ident.to_string()));
         visit::visit_path_segment(self, segment);
