@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::engine::Options;
+use crate::engine::progress::ProgressMode;
 use crate::gate::Gate;
 pub use crate::gate::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK};
 use crate::input::discover::Selection;
@@ -121,6 +122,20 @@ pub struct LintArgs {
     /// Parse every file, not only those whose text can matter to a finding.
     #[arg(long)]
     pub no_prefilter: bool,
+    /// Show the progress line on stderr from the start, also in CI and
+    /// where stderr is no terminal (one line a round there). Without it,
+    /// the line shows on a terminal outside CI once a run takes more than
+    /// two seconds.
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+    /// Scan and parse every file again: neither read nor write the facts
+    /// cache, wherever it is.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Keep the facts cache in DIR (default: `budget-lint/` in the target
+    /// directory).
+    #[arg(long, value_name = "DIR", env = "BUDGET_LINT_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
 }
 
 /// How findings fail a run. Level flags apply in the order given, after
@@ -248,6 +263,12 @@ fn parse(args: Vec<String>) -> Result<(Cli, Vec<(String, Level)>), clap::Error> 
 
 /// Runs the tool on `args` (without the program name or the `budget-lint`
 /// word cargo passes) and returns the exit status with what to print.
+/// Prints on stderr where the run's time went, when the environment
+/// variable `BUDGET_LINT_TIMINGS` is set (for tuning, not a stable format).
+pub fn report_timings() {
+    crate::engine::timings::report();
+}
+
 pub fn run(args: Vec<String>) -> Output {
     let (cli, flags) = match parse(args) {
         Ok(parsed) => parsed,
@@ -323,11 +344,24 @@ pub fn run(args: Vec<String>) -> Output {
         threads,
         // `map` lists every budget, including those no code uses.
         prefilter: !args.no_prefilter && !map,
+        cache: match (&args.cache_dir, args.no_cache) {
+            (_, true) => crate::engine::cache::Caching::Off,
+            (Some(dir), false) => crate::engine::cache::Caching::In(dir.clone()),
+            (None, false) => crate::engine::cache::Caching::TargetDirectory,
+        },
+        progress: if args.quiet {
+            ProgressMode::Off
+        } else if args.progress {
+            ProgressMode::Always
+        } else {
+            ProgressMode::Auto
+        },
     };
-    let (mut report, mut freeing) = match crate::analyze_lints(&selection, options, &LintId::ALL) {
-        Ok(analysis) => analysis,
-        Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
-    };
+    let (mut report, mut freeing) =
+        match crate::analyze_lints(&selection, options.clone(), &LintId::ALL) {
+            Ok(analysis) => analysis,
+            Err(message) => return Output::stderr(EXIT_ERROR, format!("error: {message}\n")),
+        };
     if map {
         let text = match args.message_format {
             MessageFormat::Json => render::map::render_json(&report),

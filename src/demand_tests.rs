@@ -66,6 +66,8 @@ fn lint_alone(dir: &Path, id: LintId, prefilter: bool) -> Vec<String> {
     let options = Options {
         threads: 2,
         prefilter,
+        progress: crate::engine::progress::ProgressMode::Off,
+        cache: crate::engine::cache::Caching::Off,
     };
     let (report, _freeing) =
         analyze_lints(&selection, options, &[id]).expect("the fixture is analyzable");

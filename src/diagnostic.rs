@@ -145,7 +145,7 @@ pub fn sort(findings: &mut [Finding]) {
 }
 
 /// A file that could not be linted.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FileError {
     pub display: String,
     /// The file in the source database when its text could be read.

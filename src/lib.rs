@@ -42,6 +42,8 @@ pub use analysis::facts::{FileId, Span};
 pub use config::ConfigError;
 pub use diagnostic::{FileError, Finding};
 pub use engine::Options;
+pub use engine::cache::Caching;
+pub use engine::progress::ProgressMode;
 pub use fingerprint::line_hashes;
 pub use input::discover::Selection;
 pub use input::source::SourceFile;
@@ -123,8 +125,10 @@ pub(crate) fn analyze_lints(
     options: Options,
     ids: &[LintId],
 ) -> Result<(Report, workers::Aside), AnalyzeError> {
-    let mut discovery =
-        discover::discover(selection, options.threads).map_err(AnalyzeError::Selection)?;
+    let mut discovery = engine::timings::time("discover", || {
+        discover::discover(selection, options.threads)
+    })
+    .map_err(AnalyzeError::Selection)?;
     let config = config::Config::load(&discovery.root, &discovery.manifests)
         .map_err(AnalyzeError::Configuration)?;
     for input in &mut discovery.inputs {
@@ -133,13 +137,15 @@ pub(crate) fn analyze_lints(
             input.code = facts::CodeKind::Test;
         }
     }
-    let mut parsed = pipeline::parse_all(&discovery, options, &config, &|model, tier| {
-        lints::demand_of(ids, model, tier)
-    });
+    let lints_run = format!("{ids:?}");
+    let mut parsed =
+        pipeline::parse_all(&discovery, &options, &config, &lints_run, &|model, tier| {
+            lints::demand_of(ids, model, tier)
+        });
     discovery.warnings.append(&mut parsed.warnings);
     let mut model = match parsed.model.take() {
         Some(model) => model,
-        None => Model::build(&parsed.facts, &config),
+        None => engine::timings::time("model build", || Model::build(&parsed.facts, &config)),
     };
     model.application = discovery
         .inputs
@@ -152,14 +158,26 @@ pub(crate) fn analyze_lints(
         errors,
         files,
         mut freeing,
+        saving,
         ..
     } = parsed;
     // Freed beside the lints and the output.
     freeing.free(facts);
-    let mut findings = lints::run_only(ids, &model);
-    suggest::attach(&model, &db, &mut findings);
+    let mut findings = engine::timings::time("lints", || lints::run_only(ids, &model));
+    engine::timings::time("suggestions", || {
+        suggest::attach(&model, &db, &mut findings)
+    });
     suppress::apply(&mut findings, &directives, &db);
     fingerprint::assign(&mut findings);
+    if let Some(saving) = saving {
+        match saving.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(problem)) => discovery.warnings.push(problem),
+            Err(_) => discovery
+                .warnings
+                .push("the facts cache could not be written".to_string()),
+        }
+    }
     let configured_levels = levels::LevelOverrides::from_codes(&config.lints);
     let package_levels: Vec<(PathBuf, levels::LevelOverrides)> = config
         .package_lints

@@ -22,6 +22,7 @@ fn main() {
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(output.stdout.as_bytes());
     let _ = std::io::stderr().write_all(output.stderr.as_bytes());
+    budget_lint::cli::report_timings();
     // Exiting frees nothing: the threads still freeing the analysis end
     // with the process.
     std::process::exit(output.code);

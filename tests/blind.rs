@@ -44,6 +44,7 @@ fn findings(dir: &Path, prefilter: bool) -> BTreeSet<Mark> {
     let options = Options {
         threads: 2,
         prefilter,
+        ..Options::default()
     };
     let report = budget_lint::analyze(&selection, options).expect("case is analyzable");
     report

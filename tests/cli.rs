@@ -406,11 +406,13 @@ fn verbose_tells_what_was_linted_and_with_which_configuration() {
 #[test]
 #[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
 fn prefilter_stats_go_to_stderr_and_change_no_output() {
+    // A warm run parses nothing and has no rounds to count.
     let args = [
         "--manifest-path",
         &manifest("ivy-costcap"),
         "--message-format",
         "json",
+        "--no-cache",
     ];
     let plain = run(&args);
     let stats = std::path::Path::new("2");
@@ -612,4 +614,49 @@ fn cargo_metadata_wins_over_the_configuration_file_as_the_readme_says() {
         "counter-words = [\"billed\"]\nlints = { BL001 = \"deny\" }\n",
     );
     assert_eq!(lists_add_up.code, 1, "{}", lists_add_up.stderr);
+}
+
+#[test]
+#[cfg_attr(no_fixtures, ignore = "needs fixtures/, which the package leaves out")]
+fn progress_shows_only_when_asked_outside_a_terminal() {
+    let quiet = run(&[
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "json",
+    ]);
+    assert!(
+        !quiet.stderr.contains("budget-lint: round"),
+        "{}",
+        quiet.stderr
+    );
+    let asked = run(&[
+        "--manifest-path",
+        &manifest("ivy-costcap"),
+        "--message-format",
+        "json",
+        "--progress",
+        "--no-cache",
+    ]);
+    assert_eq!(asked.code, quiet.code);
+    assert_eq!(
+        asked.stdout, quiet.stdout,
+        "progress never changes the output"
+    );
+    let lines: Vec<&str> = asked
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("budget-lint: round "))
+        .collect();
+    assert!(!lines.is_empty(), "{}", asked.stderr);
+    assert!(
+        lines[0].starts_with("budget-lint: round 1: 0 files read of ")
+            && lines[0].ends_with("round 1"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines.last().is_some_and(|l| !l.contains(" 0 parses")),
+        "later rounds count the files parsed: {lines:?}"
+    );
 }

@@ -453,6 +453,7 @@ fn a_file_changed_after_it_was_linted_is_not_fixed() {
     let options = budget_lint::Options {
         threads: 1,
         prefilter: true,
+        ..budget_lint::Options::default()
     };
     let report = budget_lint::analyze(&selection, options).expect("analysis");
     // Every file the fixes would edit changes under the tool's feet.

@@ -27,6 +27,7 @@ fn actual_findings(dir: &std::path::Path) -> Expected {
     let options = budget_lint::Options {
         threads: 2,
         prefilter: true,
+        ..budget_lint::Options::default()
     };
     let report = budget_lint::analyze(&selection, options).expect("fixture is analyzable");
     assert!(

@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 /// A file of the source database: an index into `SourceDb::files`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct FileId(pub(crate) u32);
 
@@ -19,7 +21,9 @@ impl FileId {
 }
 
 /// A byte range inside one source file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub struct Span {
     pub file: FileId,
     pub start: usize,
@@ -27,7 +31,9 @@ pub struct Span {
 }
 
 /// Whether code counts as production wiring.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum CodeKind {
     Production,
@@ -40,7 +46,7 @@ impl CodeKind {
     }
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct FileFacts {
     pub structs: Vec<StructFact>,
     pub accesses: Vec<Access>,
@@ -250,7 +256,7 @@ fn in_order<T>(facts: Vec<T>, key: impl Fn(&T) -> Option<usize>) -> Option<Vec<T
     Some(keyed.into_iter().map(|(_, fact)| fact).collect())
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct StructFact {
     pub name: String,
     pub span: Span,
@@ -263,7 +269,7 @@ pub struct StructFact {
     pub public: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FieldFact {
     pub name: String,
     pub ty: TypeShape,
@@ -279,7 +285,7 @@ pub struct FieldFact {
 
 /// The parts of a field's type that the model needs: every identifier in
 /// it, outermost first (`Arc<Mutex<Usage>>` gives `Arc`, `Mutex`, `Usage`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct TypeShape {
     pub idents: Vec<String>,
 }
@@ -335,7 +341,7 @@ impl TypeShape {
 
 /// Where a field expression starts: the receiver whose type is known from
 /// the syntax, or nothing.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Root {
     /// The type named by the syntax: `self` inside `impl T`, a typed
     /// parameter or binding, a struct literal or pattern. Holds every
@@ -347,7 +353,7 @@ pub enum Root {
 /// A field reached from a root through a chain of named fields:
 /// `state.budget.cost_used` is root `state` (typed `RunState` when known),
 /// chain `[budget]`, field `cost_used`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     pub root: Root,
     pub chain: Vec<String>,
@@ -382,7 +388,9 @@ impl Place {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum AccessKind {
     /// `+=`, `fetch_add`, `saturating_add` assigned back, `x = x + n`.
@@ -411,7 +419,7 @@ pub enum AccessKind {
 }
 
 /// Where a read or a comparison sits, when that changes what it means.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Context {
     #[default]
@@ -428,7 +436,7 @@ pub enum Context {
     Relay,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Access {
     pub place: Place,
     pub kind: AccessKind,
@@ -460,7 +468,7 @@ pub struct Access {
 
 /// What a value is computed from: fields, and parameters of the enclosing
 /// function (by position; a method's `self` is position 0).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Operand {
     pub places: Vec<Place>,
     pub params: Vec<usize>,
@@ -507,7 +515,7 @@ pub const COMPARE_METHODS: &[&str] = &[
     "abs_diff",
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CompareOp {
     /// `==` or `!=`.
@@ -519,7 +527,9 @@ pub enum CompareOp {
 }
 
 /// The function a fact was found in.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct FnRef {
     /// The function's name in its declaration.
     pub span: Span,
@@ -530,7 +540,7 @@ pub struct FnRef {
 /// A comparison between two operands, each the set of fields it reaches.
 /// Headroom (`limit.saturating_sub(used)`) and `min`/`max`/`clamp` calls are
 /// comparisons between the receiver and the arguments.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Comparison {
     pub span: Span,
     pub sides: [Operand; 2],
@@ -547,14 +557,14 @@ pub struct Comparison {
 
 /// An `if` statement guarding on a comparison; its text is read from the
 /// source when a suggestion mirrors it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Guard {
     pub span: Span,
 }
 
 /// A value's shape where it leaves a function or is bound: a local, or a
 /// tuple of locals.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Shape {
     Local(String),
     Tuple(Vec<Option<String>>),
@@ -563,7 +573,7 @@ pub enum Shape {
 }
 
 /// `let PATTERN = callee(…);`: where a call's result lands.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Binding {
     pub function: FnRef,
     pub callee: String,
@@ -573,7 +583,7 @@ pub struct Binding {
 }
 
 /// A function parameter and the identifiers of its type.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Param {
     pub name: String,
     pub ty: Vec<String>,
@@ -581,7 +591,7 @@ pub struct Param {
 
 /// A call whose arguments carry fields or parameters, so that comparisons
 /// inside the callee can be traced back to the caller's fields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Call {
     /// The called function's or method's last name.
     pub callee: String,
@@ -603,7 +613,7 @@ pub struct Call {
 
 /// A function definition and how many positions its parameters take
 /// (`self` included).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FnDef {
     pub function: FnRef,
     pub arity: usize,
@@ -619,7 +629,7 @@ pub struct FnDef {
 }
 
 /// How a method takes `self`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Receiver {
     /// `self` or `mut self`: a builder that hands itself back.
     Value,
@@ -631,7 +641,7 @@ pub enum Receiver {
 
 /// An enum declaring variants that may name a limit's error; only those
 /// variants are kept ([`may_name_limit_error`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct EnumFact {
     pub name: String,
     /// Its name.
@@ -640,7 +650,7 @@ pub struct EnumFact {
     pub variants: Vec<VariantFact>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct VariantFact {
     pub name: String,
     /// Its name.
@@ -649,7 +659,7 @@ pub struct VariantFact {
 }
 
 /// What a variant holds.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum VariantFields {
     Unit,
     /// The types of a tuple variant's fields, in order.
@@ -661,7 +671,7 @@ pub enum VariantFields {
 /// An expression that names a variant which may name a limit's error
 /// (`AgentError::MaxTurnsReached(n)`, `Self::Timeout`): it constructs the
 /// variant. Patterns are not recorded.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct VariantUse {
     /// The variant's name: the path's last segment.
     pub name: String,
@@ -693,7 +703,7 @@ pub fn may_name_limit_error(name: &str) -> bool {
 }
 
 /// A `mod name;` declaration whose file the loader may need to classify.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ModDecl {
     pub name: String,
     pub path_attr: Option<String>,
@@ -704,7 +714,7 @@ pub struct ModDecl {
 }
 
 /// A `// budget-lint: ...` line comment.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Directive {
     /// The comment, from `//` to the end of the line.
     pub span: Span,
@@ -717,7 +727,7 @@ pub struct Directive {
 
 /// A struct, field or function: its whole span, from its first attribute
 /// or doc comment, and the span of its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ItemFact {
     pub span: Span,
     pub name: Span,

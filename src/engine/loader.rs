@@ -4,6 +4,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use crate::analysis::facts::{CodeKind, FileFacts, FileId, ModDecl};
 use crate::analysis::lints::demand::{Demand, Tier};
@@ -19,7 +20,8 @@ use crate::input::discover::{Discovery, display_path};
 use crate::input::modules::{Declared, module_files};
 use crate::input::source::{Fingerprint, SourceFile};
 
-use super::partial::{Items, Part, Partial, alone, items_alone, parse_items};
+use super::cache::{Cache, Request, content_hash};
+use super::partial::{Items, ItemsParse, Part, Partial, alone, items_alone, parse_items};
 use super::{FactsId, Parsed, SlotId};
 use crate::analysis::model::Table;
 
@@ -58,10 +60,10 @@ pub(crate) enum Outcome {
     /// declarations whose files are missing.
     Scanned(Scan, Vec<ScannedChild>, Vec<(String, PathBuf)>),
     Parsed(Fingerprint, FileFacts),
-    /// With the candidate functions parsed for their mentions, and the
-    /// files its `mod` declarations refer to when the parse told their
-    /// code.
-    Partial(Fingerprint, FileFacts, Vec<usize>, Option<Declared>),
+    /// With the candidate functions parsed for their mentions, the files
+    /// its `mod` declarations refer to when the parse told their code, and
+    /// the facts cache's key of the parses that gave the facts.
+    Partial(Fingerprint, FileFacts, Vec<usize>, Option<Declared>, u128),
     /// Only what the parse told of its `mod` declarations.
     Declared(Declared),
     Unparsable(
@@ -105,11 +107,26 @@ pub(crate) struct Loader {
     /// The directories, symlinks resolved, whose files may be read.
     roots: Vec<PathBuf>,
     warnings: Vec<String>,
+    progress: super::progress::Progress,
+    /// The facts cache, unless it is bypassed.
+    cache: Option<Arc<Cache>>,
+    /// With the cache: the content hash of each file read (`None` for one
+    /// that could not be), and the paths `mod` declarations led the loader
+    /// to look for that were no files: what a cached run's outcome depends
+    /// on.
+    contents: HashMap<SlotId, Option<u128>>,
+    absent: Mutex<Vec<PathBuf>>,
 }
 
 impl Loader {
     /// A loader of the discovered files, reading them on `threads` threads.
-    pub(crate) fn new(discovery: &Discovery, threads: usize, config: &Config) -> Loader {
+    pub(crate) fn new(
+        discovery: &Discovery,
+        threads: usize,
+        config: &Config,
+        progress: super::progress::Progress,
+        cache: Option<Arc<Cache>>,
+    ) -> Loader {
         let mut loader = Loader {
             workers: workers::Pool::new(threads, super::WORKER_STACK),
             config: config.clone(),
@@ -129,6 +146,10 @@ impl Loader {
             root: discovery.root.clone(),
             roots: discovery.roots.clone(),
             warnings: Vec::new(),
+            progress,
+            cache,
+            contents: HashMap::default(),
+            absent: Mutex::new(Vec::new()),
         };
         for input in &discovery.inputs {
             loader.add(input.path.clone(), input.code, 0);
@@ -145,6 +166,7 @@ impl Loader {
             }
             return;
         }
+        self.progress.found(1);
         self.index.insert(path.clone(), self.slots.next_id());
         self.slots.push(Slot {
             path,
@@ -178,18 +200,38 @@ impl Loader {
         let paths: Vec<&Path> = ids.iter().map(|&i| self.slots[i].path.as_path()).collect();
         let vocabulary = &self.vocabulary;
         let roots = self.roots.as_slice();
-        let known = &self.index;
-        let exists = |path: &Path| is_file(known, path);
+        let exists = |path: &Path| self.probe(path);
+        let progress = &self.progress;
+        let cache = self.cache.as_deref();
+        let contents = Mutex::new(Vec::new());
         let outcomes = run_parallel(&self.workers, &paths, |path| {
+            progress.file_read();
             let text = match admitted(path, roots) {
                 Ok(text) => text,
                 Err(refusal) => return refusal.into(),
             };
-            let scan = scan::scan(&text, vocabulary);
+            let scan = match cache {
+                Some(cache) => {
+                    let content = content_hash(text.as_bytes());
+                    if let Ok(mut contents) = contents.lock() {
+                        contents.push((path.to_path_buf(), content));
+                    }
+                    let key = cache.key_of(content, Request::Scan);
+                    cache.get(key).unwrap_or_else(|| {
+                        let scan = scan::scan(&text, vocabulary);
+                        cache.put(key, &scan);
+                        scan
+                    })
+                }
+                None => scan::scan(&text, vocabulary),
+            };
             let (children, missing) = scanned_modules(path, &scan, &exists);
             Outcome::Scanned(scan, children, missing)
         });
         self.workers.on_each_thread(scan::free_kept_tokens);
+        let contents = contents.into_inner().unwrap_or_default();
+        drop(paths);
+        self.note_contents(contents);
         for (&id, outcome) in ids.iter().zip(outcomes) {
             self.slots[id].state = match outcome {
                 Outcome::Scanned(scan, children, missing) => {
@@ -238,7 +280,10 @@ impl Loader {
         // The facts in the order the model numbered them.
         let facts: Vec<&FileFacts> = order.iter().map(|&i| &self.facts[i]).collect();
         if fresh {
-            *model = Some(Model::build_untraced(&facts, &self.config, &mut self.roles));
+            let built = super::timings::time("decide: model builds", || {
+                Model::build_untraced(&facts, &self.config, &mut self.roles)
+            });
+            *model = Some(built);
         }
         let Some(model) = model.as_mut() else {
             return Vec::new();
@@ -286,7 +331,9 @@ impl Loader {
             fresh,
             workers: &self.workers,
         };
-        let trace_helpers = |model: &mut Model| model.trace_helpers(&facts);
+        let trace_helpers = |model: &mut Model| {
+            super::timings::time("decide: trace helpers", || model.trace_helpers(&facts));
+        };
         prefilter::select(&unparsed, &known, model, trace_helpers, demand)
             .into_iter()
             .map(|(i, want)| (ids[i], want))
@@ -295,10 +342,17 @@ impl Loader {
 
     /// Parses files as a whole, or some of their items alone.
     pub(super) fn parse(&mut self, work: Vec<(SlotId, Want)>) {
-        let inputs: Vec<(&Path, CodeKind, Option<Items>)> = work
+        let inputs: Vec<ParseInput> = work
             .iter()
             .map(|(id, want)| {
                 let slot = &self.slots[*id];
+                let (want_key, before) = match (want, &slot.state) {
+                    (Want::Full, _) => (String::new(), 0),
+                    (want, State::Scanned { partial, .. }) => {
+                        (format!("{want:?}"), partial.as_ref().map_or(0, |p| p.key))
+                    }
+                    (want, _) => (format!("{want:?}"), 0),
+                };
                 let items = match (want, &slot.state) {
                     (
                         Want::Items {
@@ -351,37 +405,70 @@ impl Loader {
                     }
                     _ => None,
                 };
-                (slot.path.as_path(), slot.code, items)
+                ParseInput {
+                    path: slot.path.as_path(),
+                    code: slot.code,
+                    items,
+                    want_key,
+                    before,
+                }
             })
             .collect();
         let vocabulary = &self.vocabulary;
         let roots = self.roots.as_slice();
-        let known = &self.index;
-        let exists = |path: &Path| is_file(known, path);
-        let outcomes = run_parallel(&self.workers, &inputs, |(path, code, items)| {
+        let exists = |path: &Path| self.probe(path);
+        let progress = &self.progress;
+        let cache = self.cache.as_deref();
+        let contents = Mutex::new(Vec::new());
+        let outcomes = run_parallel(&self.workers, &inputs, |input| {
+            let (path, code) = (input.path, &input.code);
+            progress.file_parsed();
             let text = match admitted(path, roots) {
                 Ok(text) => text,
                 Err(refusal) => return refusal.into(),
             };
-            // The file id is assigned when the facts are merged.
-            // Items that do not parse alone are parsed with their file.
-            if let Some(items) = items
-                && let Some(outcome) = parse_items(path, &text, items, *code, &exists)
-            {
-                return outcome;
-            }
+            let key = cache.map_or(0, |cache| {
+                let content = content_hash(text.as_bytes());
+                if let Ok(mut contents) = contents.lock() {
+                    contents.push((path.to_path_buf(), content));
+                }
+                cache.key_of(
+                    content,
+                    Request::Parse {
+                        test: code.is_test(),
+                        want: &input.want_key,
+                        before: input.before,
+                    },
+                )
+            });
+            let cached = cache.and_then(|cache| cache.get::<Parse>(key));
+            let parse = cached.unwrap_or_else(|| {
+                let parse = parse_text(&text, input.items.as_ref(), *code, vocabulary);
+                if let Some(cache) = cache {
+                    cache.put(key, &parse);
+                }
+                parse
+            });
             // The text is read again only if an output needs it.
-            match syntax::extract(&text, *code) {
-                Ok(facts) => Outcome::Parsed(Fingerprint::of(&text), facts),
-                Err(error) => {
+            let fingerprint = Fingerprint::of(&text);
+            match parse {
+                Parse::Items(parse) => parse.outcome(path, fingerprint, &exists, key),
+                Parse::Whole(facts) => Outcome::Parsed(fingerprint, facts),
+                Parse::Unparsable(offset, message, too_deep, facts) => {
                     let scan = scan::scan(&text, vocabulary);
                     let (children, _) = scanned_modules(path, &scan, &exists);
-                    let deepest = error.too_deep.then_some(error.offset);
-                    let facts = items_alone(&text, &scan, *code, deepest);
-                    Outcome::Unparsable(Fingerprint::of(&text), error, children, facts)
+                    let error = syntax::ParseError {
+                        offset,
+                        message,
+                        too_deep,
+                    };
+                    Outcome::Unparsable(fingerprint, error, children, facts)
                 }
             }
         });
+        drop(inputs);
+        let contents = contents.into_inner().unwrap_or_default();
+        self.note_contents(contents);
         for ((id, want), outcome) in work.into_iter().zip(outcomes) {
             // Learning the code of its declarations changes nothing else.
             let outcome = match outcome {
@@ -389,9 +476,9 @@ impl Loader {
                     self.learn_declarations(id, declared);
                     continue;
                 }
-                Outcome::Partial(text, facts, found, Some(declared)) => {
+                Outcome::Partial(text, facts, found, Some(declared), key) => {
                     self.learn_declarations(id, declared);
-                    Outcome::Partial(text, facts, found, None)
+                    Outcome::Partial(text, facts, found, None, key)
                 }
                 outcome => outcome,
             };
@@ -423,7 +510,7 @@ impl Loader {
                     .remove_scanned(parsed_structs(scan, partial.as_ref(), &want, &outcome));
             }
             let state = match outcome {
-                Outcome::Partial(text, facts, found, _) => {
+                Outcome::Partial(text, facts, found, _, key) => {
                     self.digest.add(id, &facts);
                     self.facts[index] = facts;
                     let (mut structs, mut functions, mut covered) = partial
@@ -445,6 +532,7 @@ impl Loader {
                         children,
                         partial: Some(Partial {
                             text,
+                            key,
                             facts: index,
                             structs,
                             functions,
@@ -502,6 +590,83 @@ impl Loader {
         }
     }
 
+    /// The files known so far (before any round: the discovered ones),
+    /// with their code.
+    pub(super) fn input_paths(&self) -> Vec<(PathBuf, CodeKind)> {
+        self.slots
+            .iter()
+            .map(|s| (s.path.clone(), s.code))
+            .collect()
+    }
+
+    /// The content hashes of the files known so far, read on the workers.
+    pub(super) fn input_contents(&self) -> Vec<Option<u128>> {
+        let paths: Vec<&Path> = self.slots.iter().map(|s| s.path.as_path()).collect();
+        self.read_contents(&paths)
+    }
+
+    /// The content hashes of `paths`, `None` for a file that cannot be read
+    /// or is refused: a FIFO or a file a symlink leads out to is never read.
+    pub(super) fn read_contents(&self, paths: &[&Path]) -> Vec<Option<u128>> {
+        let roots = self.roots.as_slice();
+        self.workers
+            .map(paths, |path| {
+                admitted(path, roots)
+                    .ok()
+                    .map(|t| content_hash(t.as_bytes()))
+            })
+            .into_iter()
+            .map(Option::flatten)
+            .collect()
+    }
+
+    /// Whether `path` is a file, as the loader decides when it follows a
+    /// `mod` declaration.
+    pub(super) fn exists(&self, path: &Path) -> bool {
+        is_file(&self.index, path)
+    }
+
+    /// [`Loader::exists`], remembering with the cache the paths that are
+    /// no files: one created since would change the run.
+    fn probe(&self, path: &Path) -> bool {
+        let exists = self.exists(path);
+        if !exists && self.cache.is_some() {
+            self.absent
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(path.to_path_buf());
+        }
+        exists
+    }
+
+    /// Records the content hashes the workers read, by file.
+    fn note_contents(&mut self, contents: Vec<(PathBuf, u128)>) {
+        for (path, content) in contents {
+            if let Some(&id) = self.index.get(&path) {
+                self.contents.insert(id, Some(content));
+            }
+        }
+    }
+
+    /// What a cached run's outcome depends on besides the options: every
+    /// file read with its content hash (`None` for a file that could not
+    /// be read), and the paths looked for that were no files.
+    pub(super) fn dependencies(&self) -> (Vec<(PathBuf, Option<u128>)>, Vec<PathBuf>) {
+        let files = self
+            .slots
+            .enumerate()
+            .map(|(id, slot)| (slot.path.clone(), self.contents.get(&id).copied().flatten()))
+            .collect();
+        let mut absent = self
+            .absent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        absent.sort();
+        absent.dedup();
+        (files, absent)
+    }
+
     /// Files that are scanned but not parsed declare missing modules too:
     /// the warning does not depend on the prefilter.
     fn warn_missing_module(&mut self, parent: SlotId, name: &str, child: &Path) {
@@ -515,8 +680,7 @@ impl Loader {
     /// Adds the files a parsed file's `mod` declarations refer to.
     fn follow(&mut self, parent: SlotId, decls: &[ModDecl]) {
         let (code, depth) = (self.slots[parent].code, self.slots[parent].depth);
-        let known = &self.index;
-        let exists = |path: &Path| is_file(known, path);
+        let exists = |path: &Path| self.probe(path);
         let declared = Declared::new(&self.slots[parent].path, decls, &exists);
         for (name, child) in declared.missing {
             self.warn_missing_module(parent, &name, &child);
@@ -756,7 +920,7 @@ impl Loader {
         // on that.
         if let Some(model) = &mut parsed.model {
             let facts: Vec<&FileFacts> = parsed.facts.iter().collect();
-            model.complete(&facts);
+            super::timings::time("model complete", || model.complete(&facts));
         }
         parsed.freeing.free((self, unparsed));
         parsed
@@ -858,6 +1022,51 @@ pub(crate) struct ScannedChild {
     code: Option<CodeKind>,
     /// The file's slot, once the loader knows the file.
     slot: Option<SlotId>,
+}
+
+/// A file to parse, with what it is parsed for.
+struct ParseInput<'a> {
+    path: &'a Path,
+    code: CodeKind,
+    /// The items wanted, or `None` for the whole file.
+    items: Option<Items<'a>>,
+    /// What the facts cache keys the parse by besides the text: the
+    /// request, and the key of the file's parses before this one.
+    want_key: String,
+    before: u128,
+}
+
+/// What parsing a file's text gives, before the file system is asked
+/// which files its `mod` declarations name: what the facts cache keeps.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum Parse {
+    Items(ItemsParse),
+    Whole(FileFacts),
+    /// A file that does not parse: where and why, whether it nests too
+    /// deep, with the facts of its items that parse alone.
+    Unparsable(usize, String, bool, FileFacts),
+}
+
+/// Parses the wanted items of a file, or the whole file when none are
+/// wanted or they do not parse alone.
+fn parse_text(
+    text: &str,
+    items: Option<&Items<'_>>,
+    code: CodeKind,
+    vocabulary: &Vocabulary,
+) -> Parse {
+    if let Some(parse) = items.and_then(|items| parse_items(text, items, code)) {
+        return Parse::Items(parse);
+    }
+    match syntax::extract(text, code) {
+        Ok(facts) => Parse::Whole(facts),
+        Err(error) => {
+            let scan = scan::scan(text, vocabulary);
+            let deepest = error.too_deep.then_some(error.offset);
+            let facts = items_alone(text, &scan, code, deepest);
+            Parse::Unparsable(error.offset, error.message, error.too_deep, facts)
+        }
+    }
 }
 
 /// The text of a file under one of `roots` (with every symlink resolved)

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::analysis::facts::{CodeKind, FileFacts};
+use crate::analysis::facts::{CodeKind, FileFacts, ModDecl};
 use crate::analysis::syntax::excerpt::extract_excerpt;
 use crate::engine::scan::{self, Scan, ScannedFn};
 use crate::input::modules::Declared;
@@ -20,6 +20,9 @@ pub(crate) type Ranges = Vec<(usize, usize)>;
 /// as indices into its scan's.
 pub(crate) struct Partial {
     pub(crate) text: Fingerprint,
+    /// The facts cache's key of the parses that gave `facts`: each parse
+    /// of more items adds its request to the key of those before.
+    pub(crate) key: u128,
     pub(crate) facts: FactsId,
     pub(crate) structs: Vec<usize>,
     pub(crate) functions: Vec<usize>,
@@ -72,26 +75,51 @@ impl Part {
     }
 }
 
+/// What parsing some items of a file gives, from its text alone: the
+/// files its `mod` declarations name depend on the file system, and are
+/// looked up apart ([`ItemsParse::outcome`]), so that this can be cached.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) enum ItemsParse {
+    /// Only the `mod` declarations whose code the scan could not tell.
+    Declared(Vec<ModDecl>),
+    /// The facts of the items, the candidate functions parsed for their
+    /// mentions, and the declarations when they were wanted.
+    Partial(Box<FileFacts>, Vec<usize>, Option<Vec<ModDecl>>),
+}
+
+impl ItemsParse {
+    /// The outcome for the file at `path`, with its fingerprint.
+    pub(crate) fn outcome(
+        self,
+        path: &Path,
+        text: Fingerprint,
+        exists: &dyn Fn(&Path) -> bool,
+        key: u128,
+    ) -> Outcome {
+        match self {
+            ItemsParse::Declared(decls) => Outcome::Declared(Declared::new(path, &decls, exists)),
+            ItemsParse::Partial(facts, found, decls) => Outcome::Partial(
+                text,
+                *facts,
+                found,
+                decls.map(|decls| Declared::new(path, &decls, exists)),
+                key,
+            ),
+        }
+    }
+}
+
 /// Parses the items of a file that a round wants (see [`Items`]); `None`
 /// when they do not parse alone, and the file is parsed whole instead.
-pub(crate) fn parse_items(
-    path: &Path,
-    text: &str,
-    items: &Items<'_>,
-    code: CodeKind,
-    exists: &dyn Fn(&Path) -> bool,
-) -> Option<Outcome> {
+pub(crate) fn parse_items(text: &str, items: &Items<'_>, code: CodeKind) -> Option<ItemsParse> {
     // The items around the declarations the scan cannot tell parse apart
     // from the others, and give only their declarations.
     let declared = match &items.declarations {
-        Some(ranges) => {
-            let facts = extract_excerpt(text, ranges, code).ok()?;
-            Some(Declared::new(path, &facts.mod_decls, exists))
-        }
+        Some(ranges) => Some(extract_excerpt(text, ranges, code).ok()?.mod_decls),
         None => None,
     };
     if items.items.is_empty() && items.names.is_empty() {
-        return declared.map(Outcome::Declared);
+        return declared.map(ItemsParse::Declared);
     }
     let found = mentioning(text, &items.candidates, items.names);
     let mut wanted = items.items.clone();
@@ -127,12 +155,7 @@ pub(crate) fn parse_items(
             }
         }
     };
-    Some(Outcome::Partial(
-        Fingerprint::of(text),
-        facts,
-        found,
-        declared,
-    ))
+    Some(ItemsParse::Partial(Box::new(facts), found, declared))
 }
 
 /// The candidates whose own text holds one of `names` as a word: every

@@ -15,7 +15,7 @@ use crate::analysis::names;
 pub(crate) use crate::analysis::syntax::excerpt::merged;
 
 /// What the prefilter needs to know about one file.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scan {
     /// Hashes ([`ident_hash`]) of the identifiers outside comments, string
     /// literals and field declarations, sorted and deduplicated.
@@ -53,7 +53,7 @@ pub struct Scan {
 }
 
 /// A `mod name;` declaration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScannedMod {
     pub name: String,
     /// The inline modules around it, outermost first: their directories
@@ -77,7 +77,7 @@ pub struct ScannedMod {
 
 /// A function definition as the helper tracer (`model::helpers`) may use
 /// it.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct ScannedFn {
     /// The hash of its name.
     pub name: u32,
@@ -104,7 +104,7 @@ impl ScannedFn {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScannedStruct {
     /// The hash of its name ([`ident_hash`]).
     pub name: u32,
@@ -157,7 +157,9 @@ impl Scan {
 
 /// Where an item of the file parses alone: its own bytes, and the blocks
 /// around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Item {
     pub own: (u32, u32),
     /// Index into [`Scan::blocks`].

@@ -27,6 +27,8 @@ pub struct Discovery {
     /// The selected packages, as cargo describes them; none without cargo
     /// metadata.
     pub packages: Vec<Package>,
+    /// The workspace's target directory, as cargo metadata tells it.
+    pub target_directory: Option<PathBuf>,
 }
 
 /// A package as cargo's messages name it.
@@ -218,6 +220,7 @@ fn cargo_members(
     let mut discovery = Discovery {
         roots: vec![resolved(&root)],
         root,
+        target_directory: Some(metadata.target_directory.clone().into_std_path_buf()),
         ..Discovery::default()
     };
     let unmatched_excludes = unmatched(exclude);

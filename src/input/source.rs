@@ -31,7 +31,7 @@ struct Loaded {
 
 /// The length and a digest of a file's text: enough to tell that a file
 /// read again is the file that was linted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fingerprint {
     len: usize,
     digest: u64,
@@ -89,6 +89,11 @@ impl SourceFile {
             linted,
             loaded: OnceLock::new(),
         }
+    }
+
+    /// What the text was when it was linted.
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.linted
     }
 
     /// The text that was linted. A file that changed or vanished since

@@ -1,6 +1,7 @@
 //! The model: structs, their budget fields, and every access resolved to the
 //! field it touches. Built once from the merged facts of all files.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -109,6 +110,39 @@ pub struct FieldUse {
     pub writing_functions: BTreeSet<Span>,
 }
 
+impl FieldUse {
+    /// Adds the uses `other` recorded, but for its test writes, whose
+    /// order the caller keeps.
+    fn add(&mut self, other: &FieldUse) {
+        self.production_spends
+            .extend_from_slice(&other.production_spends);
+        self.resets += other.resets;
+        self.uncertain_spends += other.uncertain_spends;
+        self.production_reads
+            .extend_from_slice(&other.production_reads);
+        self.uncertain_reads += other.uncertain_reads;
+        self.test_reads += other.test_reads;
+        self.log_reads += other.log_reads;
+        self.zero_inits += other.zero_inits;
+        self.steps += other.steps;
+        self.constant_inits += other.constant_inits;
+        self.fills += other.fills;
+        self.set_from_values += other.set_from_values;
+        self.opaque += other.opaque;
+        if self.receiver.is_none() {
+            self.receiver.clone_from(&other.receiver);
+        }
+        self.amounts.extend_from_slice(&other.amounts);
+        self.spend_sites.extend_from_slice(&other.spend_sites);
+        self.functions.extend(other.functions.iter().copied());
+        self.reading_functions
+            .extend(other.reading_functions.iter().copied());
+        self.own_reads += other.own_reads;
+        self.writing_functions
+            .extend(other.writing_functions.iter().copied());
+    }
+}
+
 /// A production spend with what suggestions need to mirror it.
 #[derive(Debug, Clone)]
 pub struct SpendSite {
@@ -211,30 +245,36 @@ pub struct Model {
 
 /// An access as extracted, with whether it resolves to its field for
 /// certain; interpreted once the fields' roles are settled.
-struct RawUse {
-    access: Access,
+struct RawUse<'a> {
+    access: &'a Access,
     certain: bool,
+    /// The access's position among those the model records.
+    order: usize,
     /// The access is in a method of the field's own struct.
     own_method: bool,
 }
 
-fn record_raw(
-    raw: &mut Table<FieldId, Vec<RawUse>>,
-    resolution: Resolution,
-    access: &Access,
-    own_method: impl Fn(FieldId) -> bool,
-) {
-    let (targets, certain) = match resolution {
-        Resolution::Exact(field) => (vec![field], true),
-        Resolution::Possible(fields) => (fields, false),
-        Resolution::Unknown => return,
-    };
-    for field in targets {
-        raw[field].push(RawUse {
-            access: access.clone(),
-            certain,
-            own_method: own_method(field),
-        });
+/// The accesses that resolve to the same list of possible fields (every
+/// field of one name, or every getter of one method): recorded once for
+/// each [`UseClass`] of those fields rather than once per field.
+struct SharedUses<'a> {
+    fields: Vec<FieldId>,
+    accesses: Vec<(usize, &'a Access)>,
+}
+
+/// What [`Model::record_use`] reads of a field when the access may be to
+/// another field: its role's kind, and whether `clone` only reads its
+/// type. Fields of one class take the same uses from the same uncertain
+/// accesses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct UseClass(std::mem::Discriminant<Role>, bool);
+
+impl UseClass {
+    fn of(field: &FieldInfo) -> UseClass {
+        UseClass(
+            std::mem::discriminant(&field.role),
+            reads_only("clone", &field.ty),
+        )
     }
 }
 
@@ -253,9 +293,11 @@ pub enum RoleEvidence {
     Configuration,
 }
 
-enum Resolution {
+enum Resolution<'a> {
     Exact(FieldId),
-    Possible(Vec<FieldId>),
+    /// Borrowed when the list is the index's own (every field of a name,
+    /// every getter of a method), shared by all accesses resolving to it.
+    Possible(Cow<'a, [FieldId]>),
     Unknown,
 }
 
@@ -310,7 +352,8 @@ impl Model {
         model.demote_sides();
         model.links = model.direct_links();
         model.index = Index::new(&model);
-        model.index.getters = model.getters(facts);
+        let getters = model.getters(facts);
+        model.index.set_getters(getters);
         model.co_used = model.co_used_structs(facts);
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
@@ -321,7 +364,10 @@ impl Model {
         let watched = |place: &Place| watched.contains(&*place.field);
         let mut raw: Table<FieldId, Vec<RawUse>> =
             model.fields.iter().map(|_| Vec::new()).collect();
+        let mut shared: Vec<SharedUses> = Vec::new();
+        let mut shared_index: HashMap<*const FieldId, usize> = HashMap::default();
         let mut checks = Vec::new();
+        let mut order = 0;
         for file in facts {
             let self_types: HashMap<Span, &str> = file
                 .functions
@@ -329,11 +375,43 @@ impl Model {
                 .filter_map(|def| Some((def.function.span, def.self_type.as_deref()?)))
                 .collect();
             for access in file.accesses.iter().filter(|a| watched(&a.place)) {
-                let resolution = model.index.resolve(&model, &access.place);
+                order += 1;
                 let self_type = access.function.and_then(|f| self_types.get(&f).copied());
-                record_raw(&mut raw, resolution, access, |field| {
+                let own_method = |field: FieldId| {
                     self_type.is_some_and(|t| model.structs[model.fields[field].owner].name == t)
-                });
+                };
+                match model.index.resolve(&model, &access.place) {
+                    Resolution::Exact(field) => raw[field].push(RawUse {
+                        access,
+                        certain: true,
+                        order,
+                        own_method: own_method(field),
+                    }),
+                    Resolution::Possible(Cow::Owned(fields)) => {
+                        for field in fields {
+                            raw[field].push(RawUse {
+                                access,
+                                certain: false,
+                                order,
+                                own_method: own_method(field),
+                            });
+                        }
+                    }
+                    // Uncertain accesses are recorded per class of field:
+                    // whether one is in a method of the field's own struct
+                    // matters only to certain ones.
+                    Resolution::Possible(Cow::Borrowed(fields)) => {
+                        let group = *shared_index.entry(fields.as_ptr()).or_insert_with(|| {
+                            shared.push(SharedUses {
+                                fields: fields.to_vec(),
+                                accesses: Vec::new(),
+                            });
+                            shared.len() - 1
+                        });
+                        shared[group].accesses.push((order, access));
+                    }
+                    Resolution::Unknown => {}
+                }
             }
             for comparison in &file.comparisons {
                 let places = comparison.sides.iter().flat_map(|s| &s.places);
@@ -346,11 +424,7 @@ impl Model {
         model.note_hand_offs(facts);
         model.record_hand_sites(facts);
         model.uses = model.fields.iter().map(|_| FieldUse::default()).collect();
-        for (field, uses) in raw.enumerate() {
-            for raw_use in uses {
-                model.record_use(field, raw_use);
-            }
-        }
+        model.record_uses(&raw, &shared);
         model.read_fields = model
             .structs
             .iter()
@@ -534,7 +608,9 @@ impl Model {
                         Resolution::Exact(field) => {
                             self.handed_off.insert(field);
                         }
-                        Resolution::Possible(fields) => self.handed_off.extend(fields),
+                        Resolution::Possible(fields) => {
+                            self.handed_off.extend(fields.iter().copied());
+                        }
                         Resolution::Unknown => {}
                     }
                 }
@@ -858,24 +934,122 @@ impl Model {
         }
     }
 
-    fn record_use(&mut self, field: FieldId, raw: &RawUse) {
-        let (access, certain) = (&raw.access, raw.certain);
+    /// Records the accesses resolved to each field: `raw` by field, and
+    /// those `shared` by many fields once per class of field, in the order
+    /// of the accesses.
+    fn record_uses(&mut self, raw: &Table<FieldId, Vec<RawUse>>, shared: &[SharedUses]) {
+        let mut uses: Table<FieldId, FieldUse> =
+            self.fields.iter().map(|_| FieldUse::default()).collect();
+        // Test writes are kept in the order of the accesses, which the
+        // shared ones are recorded apart from.
+        let mut shared_writes: HashMap<FieldId, Vec<(usize, Span)>> = HashMap::default();
+        for group in shared {
+            // Per class: the uses recorded, the test writes in order, and
+            // whether an access hands the setting off.
+            type Recorded = (UseClass, FieldUse, Vec<(usize, Span)>, bool);
+            let mut classes: Vec<Recorded> = Vec::new();
+            for &field in &group.fields {
+                let class = UseClass::of(&self.fields[field]);
+                let position = match classes.iter().position(|(c, ..)| *c == class) {
+                    Some(position) => position,
+                    None => {
+                        let mut recorded = FieldUse::default();
+                        let mut writes = Vec::new();
+                        let mut handed_off = false;
+                        for &(order, access) in &group.accesses {
+                            let before = recorded.test_writes.len();
+                            handed_off |=
+                                self.record_use(field, &mut recorded, access, false, false);
+                            writes
+                                .extend(recorded.test_writes[before..].iter().map(|&s| (order, s)));
+                        }
+                        recorded.test_writes.clear();
+                        classes.push((class, recorded, writes, handed_off));
+                        classes.len() - 1
+                    }
+                };
+                let (_, recorded, writes, handed_off) = &classes[position];
+                if *handed_off {
+                    self.handed_off.insert(field);
+                }
+                uses[field].add(recorded);
+                if !writes.is_empty() {
+                    shared_writes
+                        .entry(field)
+                        .or_default()
+                        .extend(writes.iter().copied());
+                }
+            }
+        }
+        for (field, raw_uses) in raw.enumerate() {
+            let Some(mut writes) = shared_writes.remove(&field) else {
+                for raw_use in raw_uses {
+                    if self.record_use(
+                        field,
+                        &mut uses[field],
+                        raw_use.access,
+                        raw_use.certain,
+                        raw_use.own_method,
+                    ) {
+                        self.handed_off.insert(field);
+                    }
+                }
+                continue;
+            };
+            for raw_use in raw_uses {
+                let before = uses[field].test_writes.len();
+                if self.record_use(
+                    field,
+                    &mut uses[field],
+                    raw_use.access,
+                    raw_use.certain,
+                    raw_use.own_method,
+                ) {
+                    self.handed_off.insert(field);
+                }
+                let after = &uses[field].test_writes[before..];
+                writes.extend(after.iter().map(|&s| (raw_use.order, s)));
+            }
+            writes.sort_by_key(|&(order, _)| order);
+            uses[field].test_writes = writes.into_iter().map(|(_, span)| span).collect();
+        }
+        for (field, writes) in shared_writes {
+            let mut writes = writes;
+            writes.sort_by_key(|&(order, _)| order);
+            uses[field].test_writes = writes.into_iter().map(|(_, span)| span).collect();
+        }
+        self.uses = uses;
+    }
+
+    /// Records one access to `field` in `uses`; `own_method`: the access
+    /// is in a method of the field's own struct. An access that may be to
+    /// other fields is recorded once per [`UseClass`]: what this reads of
+    /// the field must be in its class. Returns whether the access hands
+    /// the field's setting off (see [`Model::handed_off`]).
+    #[must_use]
+    fn record_use(
+        &self,
+        field: FieldId,
+        uses: &mut FieldUse,
+        access: &Access,
+        certain: bool,
+        own_method: bool,
+    ) -> bool {
         let (kind, code, span) = (access.kind, access.code, access.span);
         // Showing a value in a hand-written `Display` or `Debug` neither
         // reads it for the program nor spends it.
         // A setting copied into the same field of another value moves, and
         // is read where that value is.
         if access.context == Context::Relay && !is_write(kind) {
-            return;
+            return false;
         }
         if access.context == Context::Display {
             if code == CodeKind::Test && is_write(kind) {
-                self.uses[field].test_writes.push(span);
+                uses.test_writes.push(span);
             }
-            return;
+            return false;
         }
         if code == CodeKind::Production && self.may_write_unseen(field, access) {
-            let uses = &mut self.uses[field];
             uses.opaque += 1;
             uses.uncertain_spends += 1;
             // A snapshot or copy filled into the field writes it; the rest
@@ -886,22 +1060,21 @@ impl Model {
             if let Some(function) = access.function {
                 uses.functions.insert(function);
             }
-            return;
+            return false;
         }
         if code == CodeKind::Production
             && access.context == Context::Log
             && matches!(kind, AccessKind::Read | AccessKind::Compare)
         {
-            self.uses[field].log_reads += 1;
+            uses.log_reads += 1;
         }
         if code == CodeKind::Production
             && certain
             && self.structs[self.fields[field].owner].public
             && let Some(function) = access.function
         {
-            let uses = &mut self.uses[field];
             if matches!(kind, AccessKind::Read | AccessKind::Compare) {
-                if raw.own_method {
+                if own_method {
                     uses.own_reads += 1;
                 } else {
                     uses.reading_functions.insert(function);
@@ -914,24 +1087,24 @@ impl Model {
             && kind == AccessKind::Init
             && access.amount.as_deref().is_some_and(is_zero)
         {
-            self.uses[field].zero_inits += 1;
+            uses.zero_inits += 1;
         }
         if code == CodeKind::Production
             && certain
             && matches!(kind, AccessKind::Assign | AccessKind::Store)
         {
-            self.uses[field].set_from_values += 1;
+            uses.set_from_values += 1;
         }
         if code == CodeKind::Production
             && certain
             && matches!(kind, AccessKind::Increase | AccessKind::Decrease)
         {
-            self.uses[field].steps += 1;
+            uses.steps += 1;
         }
         if code == CodeKind::Production && certain {
             match kind {
-                AccessKind::Init => self.uses[field].constant_inits += 1,
-                AccessKind::Fill => self.uses[field].fills += 1,
+                AccessKind::Init => uses.constant_inits += 1,
+                AccessKind::Fill => uses.fills += 1,
                 _ => {}
             }
         }
@@ -941,22 +1114,18 @@ impl Model {
             let stores =
                 kind == AccessKind::Store && is_spend(&self.fields[field].role, AccessKind::Assign);
             if stores && code == CodeKind::Production {
-                self.uses[field].uncertain_spends += 1;
-                return;
+                uses.uncertain_spends += 1;
+                return false;
             }
             if kind == AccessKind::Reset && code == CodeKind::Production {
-                self.uses[field].resets += 1;
+                uses.resets += 1;
             }
             let spends = is_spend(&self.fields[field].role, kind);
             // A field filled from a value its function also handed to a
             // call records a setting that took effect there: read, by
             // code the analysis may not see.
             let applied = access.applied && kind == AccessKind::Fill;
-            if applied && code == CodeKind::Production {
-                self.handed_off.insert(field);
-            }
             let reads = matches!(kind, AccessKind::Read | AccessKind::Compare) || applied;
-            let uses = &mut self.uses[field];
             // Only budget fields are paired through the functions that
             // touch them (`limits_for`).
             if code == CodeKind::Production
@@ -990,6 +1159,7 @@ impl Model {
                 (CodeKind::Test, false, true, _) => uses.test_reads += 1,
                 _ => {}
             }
+            applied && code == CodeKind::Production
         }
     }
 
@@ -1028,7 +1198,7 @@ impl Model {
                         sides[i].insert(field);
                         possible[i].insert(field);
                     }
-                    Resolution::Possible(fields) => possible[i].extend(fields),
+                    Resolution::Possible(fields) => possible[i].extend(fields.iter().copied()),
                     Resolution::Unknown => {}
                 }
             }
@@ -1189,13 +1359,15 @@ impl Model {
             .any(|&s| s != info.owner && self.index.field_in(self, s, &info.name).is_some())
     }
 
-    /// The methods without arguments that return the field (getters).
+    /// The methods without arguments that return the field (getters), in
+    /// no particular order.
     pub fn getters_of(&self, field: FieldId) -> impl Iterator<Item = &str> {
         self.index
-            .getters
-            .iter()
-            .filter(move |(_, getters)| getters.iter().any(|&(_, f)| f == field))
-            .map(|(method, _)| method.as_str())
+            .getters_by_field
+            .get(&field)
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
     }
 
     pub fn stem(&self, field: FieldId) -> Option<&str> {
@@ -1430,6 +1602,10 @@ struct Index {
     /// By method name, the getters of each struct: the field a method of
     /// the struct without arguments returns.
     getters: HashMap<String, Vec<(StructId, FieldId)>>,
+    /// By method name, the fields of `getters`.
+    getter_fields: HashMap<String, Vec<FieldId>>,
+    /// By field, the names of the methods of `getters` that return it.
+    getters_by_field: HashMap<FieldId, Vec<String>>,
 }
 
 impl Index {
@@ -1446,7 +1622,24 @@ impl Index {
             structs_by_name,
             fields_by_name,
             getters: HashMap::default(),
+            getter_fields: HashMap::default(),
+            getters_by_field: HashMap::default(),
         }
+    }
+
+    fn set_getters(&mut self, getters: HashMap<String, Vec<(StructId, FieldId)>>) {
+        let mut by_field: HashMap<FieldId, Vec<String>> = HashMap::default();
+        for (method, list) in &getters {
+            for &(_, field) in list {
+                by_field.entry(field).or_default().push(method.clone());
+            }
+        }
+        self.getters_by_field = by_field;
+        self.getter_fields = getters
+            .iter()
+            .map(|(method, getters)| (method.clone(), getters.iter().map(|&(_, f)| f).collect()))
+            .collect();
+        self.getters = getters;
     }
 
     /// The structs a type's identifiers name, the outermost known one first.
@@ -1485,8 +1678,11 @@ impl Index {
     /// A getter call resolves to the field the getter returns: through the
     /// receiver's type when it is known, to every getter of that name
     /// otherwise.
-    fn resolve_getter(&self, model: &Model, place: &Place) -> Resolution {
-        let Some(getters) = self.getters.get(&*place.field) else {
+    fn resolve_getter<'a>(&'a self, model: &Model, place: &Place) -> Resolution<'a> {
+        let (Some(getters), Some(all)) = (
+            self.getters.get(&*place.field),
+            self.getter_fields.get(&*place.field),
+        ) else {
             return Resolution::Unknown;
         };
         let fields: Vec<FieldId> = match &place.root {
@@ -1500,18 +1696,19 @@ impl Index {
             }
             Root::Unknown => Vec::new(),
         };
-        let fields = if fields.is_empty() {
-            getters.iter().map(|&(_, f)| f).collect()
-        } else {
-            fields
-        };
+        if fields.is_empty() {
+            return match all.as_slice() {
+                [only] => Resolution::Exact(*only),
+                many => Resolution::Possible(Cow::Borrowed(many)),
+            };
+        }
         match fields.as_slice() {
             [only] => Resolution::Exact(*only),
-            many => Resolution::Possible(many.to_vec()),
+            _ => Resolution::Possible(Cow::Owned(fields)),
         }
     }
 
-    fn resolve(&self, model: &Model, place: &Place) -> Resolution {
+    fn resolve<'a>(&'a self, model: &Model, place: &Place) -> Resolution<'a> {
         if place.getter {
             return self.resolve_getter(model, place);
         }
@@ -1528,12 +1725,12 @@ impl Index {
                 return Resolution::Exact(found[0]);
             }
             if found.len() > 1 {
-                return Resolution::Possible(found);
+                return Resolution::Possible(Cow::Owned(found));
             }
         }
         match candidates.as_slice() {
             [only] => Resolution::Exact(*only),
-            many => Resolution::Possible(many.to_vec()),
+            many => Resolution::Possible(Cow::Borrowed(many)),
         }
     }
 }
@@ -1617,6 +1814,31 @@ mod tests {
         let limits = field(&m, "Limits::num_operations");
         assert_eq!(m.uses[state].production_spends.len(), 1);
         assert!(m.uses[limits].production_spends.is_empty());
+    }
+
+    #[test]
+    fn uncertain_and_certain_test_writes_keep_the_order_of_the_accesses() {
+        let m = model(&[
+            "struct A { x_count: u64, max_x: u64 }
+             struct B { x_count: u64 }",
+            "#[cfg(test)]
+             mod tests {
+                 fn t(a: &mut A, other: &mut Other) {
+                     other.x_count = 1;
+                     a.x_count = 2;
+                     other.x_count = 3;
+                 }
+             }",
+        ]);
+        let a = field(&m, "A::x_count");
+        let b = field(&m, "B::x_count");
+        let starts =
+            |f: FieldId| -> Vec<usize> { m.uses[f].test_writes.iter().map(|s| s.start).collect() };
+        assert_eq!(starts(a).len(), 3);
+        assert!(starts(a).windows(2).all(|w| w[0] < w[1]), "{:?}", starts(a));
+        assert_eq!(starts(b).len(), 2);
+        assert_eq!(starts(b)[0], starts(a)[0]);
+        assert_eq!(starts(b)[1], starts(a)[2]);
     }
 
     #[test]
