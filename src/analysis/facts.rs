@@ -626,6 +626,9 @@ pub struct FnDef {
     pub receiver: Option<Receiver>,
     /// The identifiers of the declared return type, outermost first.
     pub output: Vec<String>,
+    /// Callable from outside the crate: a `pub` production function, or a
+    /// trait's method.
+    pub exported: bool,
 }
 
 /// How a method takes `self`.

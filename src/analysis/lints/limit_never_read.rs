@@ -27,10 +27,19 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     // Each struct's fields once, however many of its limits nothing reads.
     let mut owners = std::collections::BTreeSet::new();
     for (id, field) in model.fields.enumerate() {
-        if model.is_unread_limit(id) && owners.insert(field.owner) {
+        if !model.is_unread_limit(id) {
+            continue;
+        }
+        if owners.insert(field.owner) {
             for &sibling in &model.structs[field.owner].fields {
                 demand.certain_access(model, sibling);
             }
+        }
+        // The methods that hand a library's struct out name it in their
+        // signatures.
+        let owner = &model.structs[field.owner];
+        if !model.application && owner.public && field.public {
+            demand.every_mention(owner.name.clone());
         }
     }
     for limit in model.glue_limits() {
@@ -107,6 +116,18 @@ pub(super) fn read_elsewhere(
     // declaration: accessors, validation, a conversion) is consumed by the
     // crates that depend on the library, which the analysis does not see.
     let exported = !model.application && owner.public && model.fields[limit].public;
+    // A struct the crate hands out, and whose limits it does not enforce
+    // itself, is enforced by whoever it is handed to.
+    let handed_out = model
+        .handed_out_by(model.fields[limit].owner)
+        .filter(|_| exported && !enforces_a_limit(model, model.fields[limit].owner));
+    if let Some(method) = handed_out {
+        return Some(format!(
+            "`{}` is a public struct of a library that `{method}` hands to its users: the \
+             crates that use the library may read `{}`",
+            owner.name, model.fields[limit].name
+        ));
+    }
     if exported && !consumed_by_the_crate(model, limit, consumers) {
         return Some(format!(
             "`{}` is a public struct of a library that enforces none of its limits itself: \
@@ -163,7 +184,6 @@ fn consuming_fields(model: &Model, owner: StructId) -> Vec<FieldId> {
         .flat_map(|&f| &model.uses[f].writing_functions)
         .collect();
     let data = info.fields.iter().all(|&f| model.fields[f].public);
-    let outside = |side: &BTreeSet<FieldId>| side.iter().all(|&f| model.fields[f].owner != owner);
     info.fields
         .iter()
         .copied()
@@ -173,18 +193,32 @@ fn consuming_fields(model: &Model, owner: StructId) -> Vec<FieldId> {
                 .reading_functions
                 .iter()
                 .any(|function| !writers.contains(function));
-            reads_elsewhere
-                || (!data && uses.own_reads > 0)
-                || matches!(model.fields[field].role, Role::Limit { .. })
-                    && model.checks_of(field).any(|check| {
-                        check.enforces()
-                            && (0..2).any(|i| {
-                                check.sides[i].contains(&field) && outside(&check.possible[1 - i])
-                            })
-                    })
+            reads_elsewhere || (!data && uses.own_reads > 0) || enforced(model, field)
         })
         .take(2)
         .collect()
+}
+
+/// Whether the crate enforces the limit: compares it with a value from
+/// outside its struct (as opposed to validating two of its limits against
+/// each other).
+fn enforced(model: &Model, field: FieldId) -> bool {
+    let owner = model.fields[field].owner;
+    let outside = |side: &BTreeSet<FieldId>| side.iter().all(|&f| model.fields[f].owner != owner);
+    matches!(model.fields[field].role, Role::Limit { .. })
+        && model.checks_of(field).any(|check| {
+            check.enforces()
+                && (0..2)
+                    .any(|i| check.sides[i].contains(&field) && outside(&check.possible[1 - i]))
+        })
+}
+
+/// Whether the crate enforces one of the struct's limits.
+fn enforces_a_limit(model: &Model, owner: StructId) -> bool {
+    model.structs[owner]
+        .fields
+        .iter()
+        .any(|&field| enforced(model, field))
 }
 
 /// The fields that show the crate consuming each struct asked about.

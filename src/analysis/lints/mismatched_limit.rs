@@ -3,17 +3,35 @@
 
 use super::field_finding;
 use crate::analysis::facts::CompareOp;
-use crate::analysis::model::{FieldId, Model};
+use crate::analysis::model::{Check, FieldId, Model};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
 use super::demand::{Demand, Tier};
 
-/// What the pass reads: the budget fields' spends, reads and checks.
+/// What the pass reads: the budget fields' spends, reads and checks; then
+/// every comparison of a limit that a counter of another dimension is
+/// compared with, which may show it bounding a quantity of its own.
 pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     if tier == Tier::Pairing {
         demand.budget_fields(model);
+        return;
+    }
+    for check in model.checks.iter().filter(|c| c.enforces()) {
+        for (counter_side, limit_side) in [(0, 1), (1, 0)] {
+            let counters = check.sides[counter_side]
+                .iter()
+                .any(|&f| matches!(model.fields[f].role, Role::CountUp { .. }));
+            if !counters {
+                continue;
+            }
+            for &limit in &check.sides[limit_side] {
+                if matches!(model.fields[limit].role, Role::Limit { .. }) {
+                    demand.every_access(model, limit);
+                }
+            }
+        }
     }
 }
 
@@ -61,12 +79,14 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             }
             // One counter may have two limits (a hard cap and a soft
             // trigger): the comparison is a mistake only when the counter's
-            // own limits are never compared with it, and the limit it is
-            // compared with bounds a counter of its own dimension.
-            if !model
+            // own limits are never compared with it, or the limit it is
+            // compared with also bounds another quantity, of its own
+            // dimension (`batch.len() >= batch_item_limit` beside
+            // `current_size >= batch_item_limit`).
+            let own_compared = !model
                 .checks_relating(counter, &pairing.limits, false)
-                .is_empty()
-            {
+                .is_empty();
+            if own_compared && !bounds_another_quantity(model, check, counter, limit) {
                 continue;
             }
             // The limit belongs to another counter, or the counter's own
@@ -74,7 +94,8 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             let bounds_another = model
                 .pairings
                 .iter()
-                .any(|p| p.counter != counter && p.limits.contains(&limit));
+                .any(|p| p.counter != counter && p.limits.contains(&limit))
+                || bounds_another_quantity(model, check, counter, limit);
             let own_unread = pairing
                 .limits
                 .iter()
@@ -118,4 +139,20 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// Whether another comparison holds `limit` to a quantity that is neither
+/// `counter` nor another limit (a length, a counter of its own dimension).
+fn bounds_another_quantity(model: &Model, check: &Check, counter: FieldId, limit: FieldId) -> bool {
+    model.checks_of(limit).any(|other| {
+        !std::ptr::eq(other, check)
+            && other.enforces()
+            && (0..2).any(|i| {
+                other.sides[i].contains(&limit)
+                    && !other.possible[1 - i].contains(&counter)
+                    && other.possible[1 - i]
+                        .iter()
+                        .all(|&f| !matches!(model.fields[f].role, Role::Limit { .. }))
+            })
+    })
 }

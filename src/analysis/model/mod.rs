@@ -8,7 +8,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
-    Guard, Place, Root, Shape, Span, TypeShape,
+    Guard, Place, Receiver, Root, Shape, Span, TypeShape,
 };
 use crate::analysis::names::{self, Role, Roles, stem_narrows};
 use crate::config::{Config, ExplicitPair};
@@ -234,6 +234,11 @@ pub struct Model {
     /// argument (`Semaphore::new(cfg.max_open)`, `.timeout(cfg.timeout)`):
     /// what the callee does with them is its own affair.
     pub handed_off: HashSet<FieldId>,
+    /// The structs that a method of another type, callable from outside
+    /// the crate, hands out through a reference to itself (`fn
+    /// options(&self) -> &Options`): the crate's users read their fields.
+    /// The value is the method, as `Type::method`.
+    handed_out: HashMap<StructId, String>,
     /// The production method calls that hand over a field of a struct
     /// with a limit, for suggestions (`glue`).
     pub hand_sites: Vec<HandSite>,
@@ -355,6 +360,7 @@ impl Model {
         let getters = model.getters(facts);
         model.index.set_getters(getters);
         model.co_used = model.co_used_structs(facts);
+        model.handed_out = model.handed_out_structs(facts);
         model.promote_bare_counters();
         model.apply_explicit_pairs(&config.pairs);
         model.promote_compared_fields(facts);
@@ -496,7 +502,9 @@ impl Model {
         if limit_names.is_empty() {
             return;
         }
-        let mut promoted: Vec<(FieldId, String)> = Vec::new();
+        // For each field compared alone with a limit: the limit's stem, and
+        // whether the two names share a word.
+        let mut promoted: Vec<(FieldId, String, bool)> = Vec::new();
         let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
         for file in facts {
             for comparison in &file.comparisons {
@@ -556,7 +564,11 @@ impl Model {
                         continue;
                     }
                     match &self.fields[*limit].role {
-                        Role::Limit { stem } => promoted.push((*other, stem.clone())),
+                        Role::Limit { stem } => {
+                            let shares =
+                                shares_a_word(&self.fields[*other].name, &self.fields[*limit].name);
+                            promoted.push((*other, stem.clone(), shares));
+                        }
                         _ if self.fields[*limit].owner == self.fields[*other].owner
                             && through_own_receivers(
                                 comparison,
@@ -565,7 +577,7 @@ impl Model {
                         {
                             let owner = &self.structs[self.fields[*limit].owner];
                             let stem = format!("{}.{}", owner.name, self.fields[*limit].name);
-                            promoted.push((*other, stem.clone()));
+                            promoted.push((*other, stem.clone(), true));
                             bare_limits.push((*limit, stem));
                         }
                         _ => {}
@@ -579,7 +591,12 @@ impl Model {
                 self.fields[field].evidence = RoleEvidence::Comparison;
             }
         }
-        for (field, stem) in promoted {
+        // A field compared with limits of several dimensions takes the
+        // stem of one whose name shares a word with its own
+        // (`bytes_buffered` and `max_batch_bytes`, not `max_batch_parts`),
+        // else of the first compared.
+        promoted.sort_by_key(|&(field, _, shares)| (field, !shares));
+        for (field, stem, _) in promoted {
             if self.fields[field].role == Role::Other {
                 self.fields[field].role = Role::CountUp { stem };
                 self.fields[field].evidence = RoleEvidence::Comparison;
@@ -690,6 +707,17 @@ impl Model {
         self.collect_glue(facts);
     }
 
+    /// The method of another type that hands the struct out to the
+    /// crate's users, who may read its fields: a method callable from
+    /// outside the crate that takes `&self` or `&mut self` and returns one
+    /// of its own fields (through a reference, a clone, a map's `get`)
+    /// typed as the struct, a reference to it or a container of it
+    /// (`Type::method`). Constructors and builders do not count: they
+    /// make the value they return, which comes back to the crate.
+    pub fn handed_out_by(&self, owner: StructId) -> Option<&str> {
+        self.handed_out.get(&owner).map(String::as_str)
+    }
+
     /// The fields of a struct that production code reads for certain.
     pub fn read_fields(&self, owner: StructId) -> &[FieldId] {
         self.read_fields.get(owner).map_or(&[], Vec::as_slice)
@@ -778,6 +806,36 @@ impl Model {
             }
         }
         getters
+    }
+
+    /// The structs that exported methods of other types return from a
+    /// reference to `self` (see [`Model::handed_out_by`]).
+    fn handed_out_structs(&self, facts: &[&FileFacts]) -> HashMap<StructId, String> {
+        let mut handed_out: HashMap<StructId, String> = HashMap::default();
+        for def in facts.iter().flat_map(|file| &file.functions) {
+            let (true, Some(Receiver::Ref | Receiver::RefMut), Some(owner)) =
+                (def.exported, def.receiver, &def.self_type)
+            else {
+                continue;
+            };
+            // A value the method builds (a builder's `build(&self)`, a
+            // conversion) is new, not a stored one handed out.
+            if !def.returns.iter().any(|r| matches!(r, Shape::SelfField(_))) {
+                continue;
+            }
+            for s in self.index.structs_named(&def.output) {
+                if self.structs[s].name == *owner {
+                    continue;
+                }
+                // The first by name, whatever order the files come in.
+                let method = format!("{owner}::{}", def.function.name);
+                let entry = handed_out.entry(s).or_insert_with(|| method.clone());
+                if method < *entry {
+                    *entry = method;
+                }
+            }
+        }
+        handed_out
     }
 
     /// Links the structs whose fields one production function touches, for
@@ -1733,6 +1791,18 @@ impl Index {
             many => Resolution::Possible(Cow::Borrowed(many)),
         }
     }
+}
+
+/// Whether two field names have a word in common, ignoring a plural `s`.
+fn shares_a_word(a: &str, b: &str) -> bool {
+    let words = |name: &str| -> Vec<String> {
+        name.split('_')
+            .filter(|w| !w.is_empty())
+            .map(|w| w.strip_suffix('s').unwrap_or(w).to_ascii_lowercase())
+            .collect()
+    };
+    let theirs = words(b);
+    words(a).iter().any(|w| theirs.contains(w))
 }
 
 #[cfg(test)]

@@ -1180,7 +1180,14 @@ impl<'t> Extractor<'t> {
         self.memo.invalidate();
     }
 
-    fn visit_fn(&mut self, ident: &syn::Ident, sig: &syn::Signature, block: &syn::Block) {
+    fn visit_fn(
+        &mut self,
+        ident: &syn::Ident,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        exported: bool,
+    ) {
+        let exported = exported && self.code() == CodeKind::Production;
         let function = FnRef {
             name: unraw(&ident.to_string()).into(),
             span: self.span(ident.span()),
@@ -1261,6 +1268,7 @@ impl<'t> Extractor<'t> {
                 syn::ReturnType::Default => Vec::new(),
                 syn::ReturnType::Type(_, ty) => type_idents(ty),
             },
+            exported,
         });
     }
 
@@ -1496,7 +1504,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
         self.item(item, item.sig.ident.span());
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(&item.sig.ident, &item.sig, &item.block);
+            let exported = matches!(item.vis, syn::Visibility::Public(_));
+            this.visit_fn(&item.sig.ident, &item.sig, &item.block, exported);
         });
     }
 
@@ -1513,8 +1522,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if shows {
             self.context = Context::Display;
         }
+        // A trait's method is as visible as the trait, which is not known
+        // here: it may be called from outside.
+        let exported = matches!(item.vis, syn::Visibility::Public(_))
+            || matches!(self.impl_traits.last(), Some(Some(_)));
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(&item.sig.ident, &item.sig, &item.block);
+            this.visit_fn(&item.sig.ident, &item.sig, &item.block, exported);
         });
         self.context = outer;
     }
@@ -1525,7 +1538,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return;
         };
         self.with_attrs(&item.attrs, |this| {
-            this.visit_fn(&item.sig.ident, &item.sig, block);
+            this.visit_fn(&item.sig.ident, &item.sig, block, true);
         });
     }
 

@@ -92,6 +92,7 @@ fn defining(name: &str, arity: usize) -> FileFacts {
             returns: Vec::new(),
             receiver: None,
             output: Vec::new(),
+            exported: false,
         }],
         ..FileFacts::default()
     }
