@@ -86,16 +86,31 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             let own_compared = !model
                 .checks_relating(counter, &pairing.limits, false)
                 .is_empty();
-            if own_compared && !bounds_another_quantity(model, check, counter, limit) {
+            let own_compared_for_certain = model.checks_of(counter).any(|c| {
+                c.enforces()
+                    && (0..2).any(|i| {
+                        c.sides[i].contains(&counter)
+                            && pairing
+                                .limits
+                                .iter()
+                                .any(|l| c.sides[1 - i].contains(l) || c.sides[i].contains(l))
+                    })
+            });
+            if own_compared
+                && !(own_compared_for_certain
+                    && bounds_another_quantity(model, check, counter, limit))
+            {
                 continue;
             }
             // The limit belongs to another counter, or the counter's own
             // limit is read nowhere: the comparison took one for the other.
-            let bounds_another = model
-                .pairings
-                .iter()
-                .any(|p| p.counter != counter && p.limits.contains(&limit))
-                || bounds_another_quantity(model, check, counter, limit);
+            // (When the counter's own limit is compared with it, the
+            // pairing is evidence enough, checked above.)
+            let bounds_another = own_compared_for_certain
+                || model
+                    .pairings
+                    .iter()
+                    .any(|p| p.counter != counter && p.limits.contains(&limit));
             let own_unread = pairing
                 .limits
                 .iter()
