@@ -158,9 +158,20 @@ impl Demand {
                     self.every_access(model, id);
                 }
                 Role::Limit { .. } | Role::TimeLimit => {}
+                // Unless its own struct holds a limit it may be compared
+                // with through the struct's receivers (`Model::pair`).
                 Role::CountUp { stem }
                     if !bounded.contains(&id)
-                        && !limit_stems.contains(&(stem.as_str(), field.ty.is_duration())) => {}
+                        && !limit_stems.contains(&(stem.as_str(), field.ty.is_duration())) =>
+                {
+                    let beside_a_limit = model.structs[field.owner].fields.iter().any(|&l| {
+                        matches!(model.fields[l].role, Role::Limit { .. })
+                            && model.fields[l].ty.is_duration() == field.ty.is_duration()
+                    });
+                    if beside_a_limit {
+                        self.own_access(model, id);
+                    }
+                }
                 Role::CountUp { .. } | Role::Countdown { .. } => self.certain_access(model, id),
                 // A bare `remaining` counts down when the code decreases it.
                 Role::Other if field.ty.is_numeric() && names::is_bare_countdown(&field.name) => {

@@ -222,6 +222,10 @@ pub struct Model {
     checks_of: Table<FieldId, Vec<usize>>,
     /// For each struct, the fields production code reads for certain.
     read_fields: Table<StructId, Vec<FieldId>>,
+    /// For counters whose stem no limit shares, the limits of their own
+    /// struct that code compares them with alone, through the struct's own
+    /// receivers (`self.total_out == self.max_output_size`).
+    compared_limits: HashMap<FieldId, Vec<FieldId>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -506,6 +510,7 @@ impl Model {
         // whether the two names share a word.
         let mut promoted: Vec<(FieldId, String, bool)> = Vec::new();
         let mut bare_limits: Vec<(FieldId, String)> = Vec::new();
+        let mut compared: Vec<(FieldId, FieldId)> = Vec::new();
         for file in facts {
             for comparison in &file.comparisons {
                 if comparison.code != CodeKind::Production || comparison.debug_only {
@@ -540,6 +545,12 @@ impl Model {
                         check.possible[side].len() == 1 && check.possible[1 - side].len() == 1;
                     if !alone {
                         continue;
+                    }
+                    if let [limit] = limits.as_slice()
+                        && let Some(counter) =
+                            self.compared_counter(comparison, &check, side, *limit)
+                    {
+                        compared.push((counter, *limit));
                     }
                     // A bare limit compared alone with a counter of its own
                     // struct is that counter's limit (`self.bytes >
@@ -585,6 +596,13 @@ impl Model {
                 }
             }
         }
+        for (counter, limit) in compared {
+            let limits = self.compared_limits.entry(counter).or_default();
+            if !limits.contains(&limit) {
+                limits.push(limit);
+                limits.sort_unstable();
+            }
+        }
         for (field, stem) in bare_limits {
             if self.fields[field].role == Role::Other {
                 self.fields[field].role = Role::Limit { stem };
@@ -602,6 +620,27 @@ impl Model {
                 self.fields[field].evidence = RoleEvidence::Comparison;
             }
         }
+    }
+
+    /// The counter a comparison holds alone against `limit` (on `side`),
+    /// both fields of one struct read through its own receivers.
+    fn compared_counter(
+        &self,
+        comparison: &Comparison,
+        check: &Check,
+        side: usize,
+        limit: FieldId,
+    ) -> Option<FieldId> {
+        let [counter] = check.sides[1 - side].iter().copied().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let (counter_info, limit_info) = (&self.fields[counter], &self.fields[limit]);
+        let fits = matches!(counter_info.role, Role::CountUp { .. })
+            && matches!(limit_info.role, Role::Limit { .. })
+            && counter_info.owner == limit_info.owner
+            && counter_info.ty.is_duration() == limit_info.ty.is_duration()
+            && through_own_receivers(comparison, &[&limit_info.name, &counter_info.name]);
+        fits.then_some(counter)
     }
 
     /// Whether two structs are one, or one holds the other through its
@@ -1317,6 +1356,13 @@ impl Model {
                     };
                     if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
                         limits.extend(self.narrower_limits_beside(id, stem));
+                    }
+                    // No limit shares its stem: a limit of its struct that
+                    // code compares it with is its own.
+                    if limits.is_empty()
+                        && let Some(compared) = self.compared_limits.get(&id)
+                    {
+                        limits.clone_from(compared);
                     }
                     Pairing {
                         counter: id,
