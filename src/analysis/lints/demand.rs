@@ -46,6 +46,9 @@ pub struct Demand {
     /// Functions and methods whose every definition counts (the builder
     /// method a suggestion calls), by name.
     pub definitions: HashSet<String>,
+    /// Whether [`Demand::budget_fields`] was added: every lint asks for it,
+    /// and it is the same for one model.
+    budget_fields_added: bool,
 }
 
 impl Demand {
@@ -109,6 +112,7 @@ impl Demand {
         self.amounts.extend(other.amounts);
         self.mentions.extend(other.mentions);
         self.definitions.extend(other.definitions);
+        self.budget_fields_added |= other.budget_fields_added;
     }
 
     /// What pairing and checking are made of: every read and check of a
@@ -116,6 +120,9 @@ impl Demand {
     /// (BL003); and the spends and checks of counters that resolve to them
     /// for certain.
     pub fn budget_fields(&mut self, model: &Model) {
+        if std::mem::replace(&mut self.budget_fields_added, true) {
+            return;
+        }
         let paired: HashSet<FieldId> = model
             .pairings
             .iter()
