@@ -227,6 +227,22 @@ mod tests {
     }
 
     #[test]
+    fn a_counter_wants_the_calls_of_its_getters_the_syntax_reads() {
+        let iter = "pub struct Iter { remaining: usize }
+            impl Iter {
+                fn step(&mut self) { self.remaining -= 1; }
+                fn left(&self) -> usize { self.remaining }
+                fn len(&self) -> usize { self.remaining }
+            }";
+        let demand = pairing_demand(&[iter]);
+        assert!(demand.certain.contains_key("remaining"));
+        assert!(demand.certain.contains_key("left"));
+        // The syntax never reads `x.len()` as a getter call: its mentions
+        // cannot change a finding.
+        assert!(!demand.certain.contains_key("len"));
+    }
+
+    #[test]
     fn a_counter_that_no_known_limit_can_bound_wants_no_certain_access() {
         let stats = "pub struct Stats { bytes_used: u64 }
             impl Stats { fn add(&mut self, n: u64) { self.bytes_used += n; } }";
