@@ -388,6 +388,80 @@ impl Place {
     }
 }
 
+/// Whether a call of the method without arguments may read a field through
+/// a getter: calls of the methods of [`NOT_GETTERS`] never do, whatever
+/// the receiver defines.
+pub fn may_call_getter(method: &str) -> bool {
+    !NOT_GETTERS.contains(&method)
+}
+
+/// Methods without arguments of the standard library and of common
+/// traits, which no getter of a budget shadows.
+const NOT_GETTERS: &[&str] = &[
+    "clone",
+    "len",
+    "is_empty",
+    "unwrap",
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "to_string",
+    "as_str",
+    "as_ref",
+    "as_mut",
+    "lock",
+    "borrow",
+    "borrow_mut",
+    "read",
+    "write",
+    "to_owned",
+    "is_some",
+    "is_none",
+    "is_ok",
+    "is_err",
+    "copied",
+    "cloned",
+    "default",
+    "new",
+    "take",
+    "as_secs",
+    "as_millis",
+    "as_micros",
+    "as_nanos",
+    "as_secs_f64",
+    "as_secs_f32",
+    "elapsed",
+    "now",
+    "chars",
+    "bytes",
+    "lines",
+    "trim",
+    "keys",
+    "values",
+    "first",
+    "last",
+    "pop",
+    "next",
+    "rev",
+    "collect",
+    "sum",
+    "count",
+    "min",
+    "max",
+    "abs",
+    "unwrap_or_default",
+    "deref",
+    "get_mut",
+    "as_slice",
+    "as_bytes",
+    "to_vec",
+    "into_inner",
+    "flush",
+    "await",
+    "ok",
+    "err",
+];
+
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
 )]

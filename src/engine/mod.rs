@@ -173,10 +173,22 @@ pub fn parse_all(
     // never looks for it, so its round would want nothing new.
     let mut model: Option<Model> = None;
     let stats = Stats::from_env();
+    // The pairing tier's demand of the model kept across rounds: the model
+    // does not change while it is kept (only a fresh one has its helpers
+    // traced, and then it is not kept).
+    let pairing: std::cell::RefCell<Option<Demand>> = std::cell::RefCell::new(None);
     let counted = |model: &Model, tier: Tier| {
+        if tier == Tier::Pairing
+            && let Some(wanted) = pairing.borrow().as_ref()
+        {
+            return wanted.clone();
+        }
         let wanted = demand(model, tier);
         if let Some(stats) = &stats {
             stats.demand(model, tier, &wanted);
+        }
+        if tier == Tier::Pairing {
+            *pairing.borrow_mut() = Some(wanted.clone());
         }
         wanted
     };
@@ -195,6 +207,9 @@ pub fn parse_all(
         timings::count("rounds", 1);
         timings::time("read and scan", || loader.scan(&pending));
         let fresh = model.is_none();
+        if fresh {
+            pairing.take();
+        }
         // A model built before any file was parsed knows no field: the
         // next round builds one from what this round parses.
         let knows_nothing = fresh && loader.knows_no_facts();

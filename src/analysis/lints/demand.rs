@@ -46,6 +46,9 @@ pub struct Demand {
     /// Functions and methods whose every definition counts (the builder
     /// method a suggestion calls), by name.
     pub definitions: HashSet<String>,
+    /// Whether [`Demand::budget_fields`] was added: every lint asks for it,
+    /// and it is the same for one model.
+    budget_fields_added: bool,
 }
 
 impl Demand {
@@ -109,6 +112,7 @@ impl Demand {
         self.amounts.extend(other.amounts);
         self.mentions.extend(other.mentions);
         self.definitions.extend(other.definitions);
+        self.budget_fields_added |= other.budget_fields_added;
     }
 
     /// What pairing and checking are made of: every read and check of a
@@ -116,6 +120,9 @@ impl Demand {
     /// (BL003); and the spends and checks of counters that resolve to them
     /// for certain.
     pub fn budget_fields(&mut self, model: &Model) {
+        if std::mem::replace(&mut self.budget_fields_added, true) {
+            return;
+        }
         let paired: HashSet<FieldId> = model
             .pairings
             .iter()
@@ -228,6 +235,22 @@ mod tests {
         let demand = pairing_demand(&[POOL, POOL]);
         assert!(!demand.certain.contains_key("bytes_used"));
         assert!(demand.every.contains("max_bytes"));
+    }
+
+    #[test]
+    fn a_counter_wants_the_calls_of_its_getters_the_syntax_reads() {
+        let iter = "pub struct Iter { remaining: usize }
+            impl Iter {
+                fn step(&mut self) { self.remaining -= 1; }
+                fn left(&self) -> usize { self.remaining }
+                fn len(&self) -> usize { self.remaining }
+            }";
+        let demand = pairing_demand(&[iter]);
+        assert!(demand.certain.contains_key("remaining"));
+        assert!(demand.certain.contains_key("left"));
+        // The syntax never reads `x.len()` as a getter call: its mentions
+        // cannot change a finding.
+        assert!(!demand.certain.contains_key("len"));
     }
 
     #[test]

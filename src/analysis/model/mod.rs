@@ -823,13 +823,17 @@ impl Model {
     }
 
     /// The getters of the structs: methods of a struct's `impl` that return
-    /// one of its fields, by method name.
+    /// one of its fields, by method name. A method whose calls the syntax
+    /// never reads as getter calls (`len`, `as_str`) is none.
     fn getters(&self, facts: &[&FileFacts]) -> HashMap<String, Vec<(StructId, FieldId)>> {
         let mut getters: HashMap<String, Vec<(StructId, FieldId)>> = HashMap::default();
         for def in facts.iter().flat_map(|file| &file.functions) {
             let Some(owner) = &def.self_type else {
                 continue;
             };
+            if !crate::analysis::facts::may_call_getter(&def.function.name) {
+                continue;
+            }
             for shape in &def.returns {
                 let Shape::SelfField(name) = shape else {
                     continue;

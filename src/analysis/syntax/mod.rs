@@ -345,73 +345,6 @@ struct Extractor<'t> {
     closure_input: Option<LocalValue>,
 }
 
-/// Methods without arguments of the standard library and of common
-/// traits, which no getter of a budget shadows.
-const NOT_GETTERS: &[&str] = &[
-    "clone",
-    "len",
-    "is_empty",
-    "unwrap",
-    "iter",
-    "iter_mut",
-    "into_iter",
-    "to_string",
-    "as_str",
-    "as_ref",
-    "as_mut",
-    "lock",
-    "borrow",
-    "borrow_mut",
-    "read",
-    "write",
-    "to_owned",
-    "is_some",
-    "is_none",
-    "is_ok",
-    "is_err",
-    "copied",
-    "cloned",
-    "default",
-    "new",
-    "take",
-    "as_secs",
-    "as_millis",
-    "as_micros",
-    "as_nanos",
-    "as_secs_f64",
-    "as_secs_f32",
-    "elapsed",
-    "now",
-    "chars",
-    "bytes",
-    "lines",
-    "trim",
-    "keys",
-    "values",
-    "first",
-    "last",
-    "pop",
-    "next",
-    "rev",
-    "collect",
-    "sum",
-    "count",
-    "min",
-    "max",
-    "abs",
-    "unwrap_or_default",
-    "deref",
-    "get_mut",
-    "as_slice",
-    "as_bytes",
-    "to_vec",
-    "into_inner",
-    "flush",
-    "await",
-    "ok",
-    "err",
-];
-
 /// Calls and methods that convert a value without computing another:
 /// handing their result over hands over what they convert.
 const CONVERSIONS: &[&str] = &[
@@ -736,7 +669,7 @@ impl<'t> Extractor<'t> {
             return None;
         }
         let method = unraw(&call.method.to_string());
-        if NOT_GETTERS.contains(&method.as_str()) {
+        if !crate::analysis::facts::may_call_getter(&method) {
             return None;
         }
         let (root, chain) = self.prefix_of(&call.receiver)?;
