@@ -26,6 +26,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     }
     // Each struct's fields once, however many of its limits nothing reads.
     let mut owners = std::collections::BTreeSet::new();
+    let mut consumers = Consumers::default();
     for (id, field) in model.fields.enumerate() {
         if !model.is_unread_limit(id) {
             continue;
@@ -36,9 +37,14 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
             }
         }
         // The methods that hand a library's struct out name it in their
-        // signatures.
+        // signatures; they matter where the struct is otherwise BL003's.
         let owner = &model.structs[field.owner];
-        if !model.application && owner.public && field.public {
+        if !model.application
+            && owner.public
+            && field.public
+            && !enforces_a_limit(model, field.owner)
+            && consumed_by_the_crate(model, id, &mut consumers)
+        {
             demand.every_mention(owner.name.clone());
         }
     }
@@ -116,8 +122,15 @@ pub(super) fn read_elsewhere(
     // declaration: accessors, validation, a conversion) is consumed by the
     // crates that depend on the library, which the analysis does not see.
     let exported = !model.application && owner.public && model.fields[limit].public;
-    // A struct the crate hands out, and whose limits it does not enforce
-    // itself, is enforced by whoever it is handed to.
+    if exported && !consumed_by_the_crate(model, limit, consumers) {
+        return Some(format!(
+            "`{}` is a public struct of a library that enforces none of its limits itself: \
+             the crates that use the library may read `{}`",
+            owner.name, model.fields[limit].name
+        ));
+    }
+    // A struct the crate consumes but hands out, and whose limits it does
+    // not enforce itself, is enforced by whoever it is handed to.
     let handed_out = model
         .handed_out_by(model.fields[limit].owner)
         .filter(|_| exported && !enforces_a_limit(model, model.fields[limit].owner));
@@ -125,13 +138,6 @@ pub(super) fn read_elsewhere(
         return Some(format!(
             "`{}` is a public struct of a library that `{method}` hands to its users: the \
              crates that use the library may read `{}`",
-            owner.name, model.fields[limit].name
-        ));
-    }
-    if exported && !consumed_by_the_crate(model, limit, consumers) {
-        return Some(format!(
-            "`{}` is a public struct of a library that enforces none of its limits itself: \
-             the crates that use the library may read `{}`",
             owner.name, model.fields[limit].name
         ));
     }

@@ -20,15 +20,24 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
     }
     for check in model.checks.iter().filter(|c| c.enforces()) {
         for (counter_side, limit_side) in [(0, 1), (1, 0)] {
-            let counters = check.sides[counter_side]
-                .iter()
-                .any(|&f| matches!(model.fields[f].role, Role::CountUp { .. }));
-            if !counters {
-                continue;
-            }
-            for &limit in &check.sides[limit_side] {
-                if matches!(model.fields[limit].role, Role::Limit { .. }) {
-                    demand.every_access(model, limit);
+            for &counter in &check.sides[counter_side] {
+                let Role::CountUp { stem } = &model.fields[counter].role else {
+                    continue;
+                };
+                let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
+                    continue;
+                };
+                for &limit in &check.sides[limit_side] {
+                    let other_dimension = matches!(
+                        &model.fields[limit].role,
+                        Role::Limit { stem: limit_stem } if limit_stem != stem
+                    );
+                    if other_dimension
+                        && !pairing.limits.is_empty()
+                        && !pairing.limits.contains(&limit)
+                    {
+                        demand.every_access(model, limit);
+                    }
                 }
             }
         }
