@@ -10,19 +10,21 @@ use crate::analysis::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
     Guard, Place, Root, Shape, Span, TypeShape,
 };
-use crate::analysis::names::{self, Role, Roles, stem_narrows};
+use crate::analysis::names::{self, Role, Roles};
 use crate::config::{Config, ExplicitPair};
 
 mod glue;
 pub mod helpers;
 mod ids;
 mod queries;
+mod struct_limits;
 
 pub use glue::{
     Glue, HandSite, LiteralKey, Variant, base_name, singular, unit_in_doc, unit_of, variant_names,
 };
 pub(crate) use ids::id;
 pub use ids::{FieldId, Id, StructId, Table};
+use struct_limits::StructLimits;
 
 #[derive(Debug)]
 pub struct StructInfo {
@@ -1227,6 +1229,7 @@ impl Model {
                 limits_by_stem.entry(stem).or_default().push(id);
             }
         }
+        let struct_limits = StructLimits::new(self);
         let mut pairings = Vec::new();
         for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
@@ -1239,8 +1242,8 @@ impl Model {
                     // The limits of its own struct come first; looking
                     // there alone keeps many structs of the same names
                     // linear.
-                    let own: Vec<FieldId> = self.structs[field.owner]
-                        .fields
+                    let own: Vec<FieldId> = struct_limits
+                        .of_stem(field.owner, stem)
                         .iter()
                         .copied()
                         .filter(|&l| bounds(l))
@@ -1258,7 +1261,7 @@ impl Model {
                         own
                     };
                     if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
-                        limits.extend(self.narrower_limits_beside(id, stem));
+                        limits.extend(self.narrower_limits_beside(&struct_limits, id, stem));
                     }
                     Pairing {
                         counter: id,
@@ -1273,12 +1276,7 @@ impl Model {
                 },
                 Role::TimeStart => Pairing {
                     counter: id,
-                    limits: self.structs[field.owner]
-                        .fields
-                        .iter()
-                        .copied()
-                        .filter(|&l| self.fields[l].role == Role::TimeLimit)
-                        .collect(),
+                    limits: struct_limits.time_limits(field.owner).to_vec(),
                     countdown: false,
                 },
                 _ => continue,
@@ -1329,19 +1327,18 @@ impl Model {
     /// The limits in a counter's own struct whose stem qualifies the
     /// counter's: `current_size` beside `batch_size_limit`. A struct that
     /// keeps a bare measure next to one qualified limit means that limit.
-    fn narrower_limits_beside(&self, counter: FieldId, stem: &str) -> Vec<FieldId> {
+    fn narrower_limits_beside<'a>(
+        &'a self,
+        struct_limits: &StructLimits<'a>,
+        counter: FieldId,
+        stem: &'a str,
+    ) -> Vec<FieldId> {
         let field = &self.fields[counter];
-        self.structs[field.owner]
-            .fields
+        struct_limits
+            .narrowing(field.owner, stem)
             .iter()
             .copied()
-            .filter(|&l| match &self.fields[l].role {
-                Role::Limit { stem: limit_stem } => {
-                    stem_narrows(limit_stem, stem)
-                        && self.fields[l].ty.is_duration() == field.ty.is_duration()
-                }
-                _ => false,
-            })
+            .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
             .collect()
     }
 
