@@ -44,7 +44,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             else {
                 continue;
             };
-            let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
+            let Some(pairing) = model.pairing_of(counter) else {
                 continue;
             };
             // A number compared with a duration, or clamped with `min`, is
@@ -71,10 +71,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             }
             // The limit belongs to another counter, or the counter's own
             // limit is read nowhere: the comparison took one for the other.
-            let bounds_another = model
-                .pairings
-                .iter()
-                .any(|p| p.counter != counter && p.limits.contains(&limit));
+            let bounds_another = model.pairings_bounding(limit).any(|p| p.counter != counter);
             let own_unread = pairing
                 .limits
                 .iter()

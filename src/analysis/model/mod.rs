@@ -224,6 +224,10 @@ pub struct Model {
     checks_of: Table<FieldId, Vec<usize>>,
     /// For each struct, the fields production code reads for certain.
     read_fields: Table<StructId, Vec<FieldId>>,
+    /// For each counter, the index of its pairing.
+    pairing_of: HashMap<FieldId, usize>,
+    /// For each limit, the indexes of the pairings that hold it, in order.
+    pairings_bounding: HashMap<FieldId, Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -1284,6 +1288,21 @@ impl Model {
             pairings.push(pairing);
         }
         self.pairings = pairings;
+        self.index_pairings();
+    }
+
+    fn index_pairings(&mut self) {
+        self.pairing_of.clear();
+        self.pairings_bounding.clear();
+        for (index, pairing) in self.pairings.iter().enumerate() {
+            self.pairing_of.entry(pairing.counter).or_insert(index);
+            for &limit in &pairing.limits {
+                let bounding = self.pairings_bounding.entry(limit).or_default();
+                if bounding.last() != Some(&index) {
+                    bounding.push(index);
+                }
+            }
+        }
     }
 
     /// The limits of a counter's stem that bound it: those in its own
