@@ -1,6 +1,6 @@
 //! The naming rules that make a field a counter or a limit.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::analysis::facts::TypeShape;
 
@@ -302,7 +302,7 @@ pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(
         .iter()
         .map(|f| classify(f, &numeric, vocabulary))
         .collect();
-    let limit_stems: Vec<&str> = roles
+    let limit_stems: HashSet<&str> = roles
         .iter()
         .filter_map(|role| match role {
             Role::Limit { stem } => Some(stem.as_str()),
@@ -318,7 +318,7 @@ pub fn possible_budget_fields(fields: &[&str], vocabulary: &Vocabulary) -> Vec<(
         // bare limit word by what code compares it with.
         let bare = is_bare_countdown(field)
             || (fields.len() <= BARE_LIMIT_STRUCT_FIELDS && is_bare_limit(field))
-            || (!limit_stems.is_empty() && limit_stems.contains(&bare_stem(field).as_str()));
+            || (!limit_stems.is_empty() && limit_stems.contains(bare_stem(field).as_str()));
         if *role != Role::Other || bare || explicit {
             possible.push((index, limit));
         }

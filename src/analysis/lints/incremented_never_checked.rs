@@ -72,7 +72,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             .filter(|&c| model.stem(c) == Some(stem.as_str()))
             .collect();
         let enforced = dimension.iter().any(|&c| {
-            let countdown = model.pairings.iter().any(|p| p.counter == c && p.countdown);
+            let countdown = model.pairing_of(c).is_some_and(|p| p.countdown);
             if countdown {
                 model
                     .checks

@@ -278,11 +278,7 @@ pub(super) fn unread_limits(model: &Model, elsewhere: bool) -> Vec<Finding> {
                 message: format!("`{}` is read here", model.fields[sibling].name),
             });
         }
-        let counter = model
-            .pairings
-            .iter()
-            .find(|p| p.limits.contains(&limit))
-            .map(|p| p.counter);
+        let counter = model.pairings_bounding(limit).next().map(|p| p.counter);
         match counter {
             Some(counter) => {
                 finding.notes.push(format!(

@@ -24,7 +24,7 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
                 let Role::CountUp { stem } = &model.fields[counter].role else {
                     continue;
                 };
-                let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
+                let Some(pairing) = model.pairing_of(counter) else {
                     continue;
                 };
                 for &limit in &check.sides[limit_side] {
@@ -71,7 +71,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             else {
                 continue;
             };
-            let Some(pairing) = model.pairings.iter().find(|p| p.counter == counter) else {
+            let Some(pairing) = model.pairing_of(counter) else {
                 continue;
             };
             // A number compared with a duration, or clamped with `min`, is
@@ -116,10 +116,7 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
             // (When the counter's own limit is compared with it, the
             // pairing is evidence enough, checked above.)
             let bounds_another = own_compared_for_certain
-                || model
-                    .pairings
-                    .iter()
-                    .any(|p| p.counter != counter && p.limits.contains(&limit));
+                || model.pairings_bounding(limit).any(|p| p.counter != counter);
             let own_unread = pairing
                 .limits
                 .iter()

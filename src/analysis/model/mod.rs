@@ -10,19 +10,21 @@ use crate::analysis::facts::{
     Access, AccessKind, Binding, CodeKind, CompareOp, Comparison, Context, FileFacts, FnDef, FnRef,
     Guard, Place, Receiver, Root, Shape, Span, TypeShape,
 };
-use crate::analysis::names::{self, Role, Roles, stem_narrows};
+use crate::analysis::names::{self, Role, Roles};
 use crate::config::{Config, ExplicitPair};
 
 mod glue;
 pub mod helpers;
 mod ids;
 mod queries;
+mod struct_limits;
 
 pub use glue::{
     Glue, HandSite, LiteralKey, Variant, base_name, singular, unit_in_doc, unit_of, variant_names,
 };
 pub(crate) use ids::id;
 pub use ids::{FieldId, Id, StructId, Table};
+use struct_limits::StructLimits;
 
 #[derive(Debug)]
 pub struct StructInfo {
@@ -226,6 +228,10 @@ pub struct Model {
     /// struct that code compares them with alone, through the struct's own
     /// receivers (`self.total_out == self.max_output_size`).
     compared_limits: HashMap<FieldId, Vec<FieldId>>,
+    /// For each counter, the index of its pairing.
+    pairing_of: HashMap<FieldId, usize>,
+    /// For each limit, the indexes of the pairings that hold it, in order.
+    pairings_bounding: HashMap<FieldId, Vec<usize>>,
     /// Counters named only by a limit's stem (`depth` beside `max_depth`),
     /// whose role rests on weaker evidence than a usage word.
     pub bare_counters: BTreeSet<FieldId>,
@@ -1328,6 +1334,7 @@ impl Model {
                 limits_by_stem.entry(stem).or_default().push(id);
             }
         }
+        let struct_limits = StructLimits::new(self);
         let mut pairings = Vec::new();
         for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
@@ -1340,8 +1347,8 @@ impl Model {
                     // The limits of its own struct come first; looking
                     // there alone keeps many structs of the same names
                     // linear.
-                    let own: Vec<FieldId> = self.structs[field.owner]
-                        .fields
+                    let own: Vec<FieldId> = struct_limits
+                        .of_stem(field.owner, stem)
                         .iter()
                         .copied()
                         .filter(|&l| bounds(l))
@@ -1359,7 +1366,7 @@ impl Model {
                         own
                     };
                     if !limits.iter().any(|&l| self.fields[l].owner == field.owner) {
-                        limits.extend(self.narrower_limits_beside(id, stem));
+                        limits.extend(self.narrower_limits_beside(&struct_limits, id, stem));
                     }
                     // No limit shares its stem: a limit of its struct that
                     // code compares it with is its own.
@@ -1381,12 +1388,7 @@ impl Model {
                 },
                 Role::TimeStart => Pairing {
                     counter: id,
-                    limits: self.structs[field.owner]
-                        .fields
-                        .iter()
-                        .copied()
-                        .filter(|&l| self.fields[l].role == Role::TimeLimit)
-                        .collect(),
+                    limits: struct_limits.time_limits(field.owner).to_vec(),
                     countdown: false,
                 },
                 _ => continue,
@@ -1394,6 +1396,21 @@ impl Model {
             pairings.push(pairing);
         }
         self.pairings = pairings;
+        self.index_pairings();
+    }
+
+    fn index_pairings(&mut self) {
+        self.pairing_of.clear();
+        self.pairings_bounding.clear();
+        for (index, pairing) in self.pairings.iter().enumerate() {
+            self.pairing_of.entry(pairing.counter).or_insert(index);
+            for &limit in &pairing.limits {
+                let bounding = self.pairings_bounding.entry(limit).or_default();
+                if bounding.last() != Some(&index) {
+                    bounding.push(index);
+                }
+            }
+        }
     }
 
     /// The limits of a counter's stem that bound it: those in its own
@@ -1437,19 +1454,18 @@ impl Model {
     /// The limits in a counter's own struct whose stem qualifies the
     /// counter's: `current_size` beside `batch_size_limit`. A struct that
     /// keeps a bare measure next to one qualified limit means that limit.
-    fn narrower_limits_beside(&self, counter: FieldId, stem: &str) -> Vec<FieldId> {
+    fn narrower_limits_beside<'a>(
+        &'a self,
+        struct_limits: &StructLimits<'a>,
+        counter: FieldId,
+        stem: &'a str,
+    ) -> Vec<FieldId> {
         let field = &self.fields[counter];
-        self.structs[field.owner]
-            .fields
+        struct_limits
+            .narrowing(field.owner, stem)
             .iter()
             .copied()
-            .filter(|&l| match &self.fields[l].role {
-                Role::Limit { stem: limit_stem } => {
-                    stem_narrows(limit_stem, stem)
-                        && self.fields[l].ty.is_duration() == field.ty.is_duration()
-                }
-                _ => false,
-            })
+            .filter(|&l| self.fields[l].ty.is_duration() == field.ty.is_duration())
             .collect()
     }
 

@@ -7,7 +7,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::analysis::facts::Span;
 use crate::analysis::names::Role;
 
-use super::{FieldId, Model};
+use super::{FieldId, Model, Pairing};
 
 impl Model {
     /// The names of the counters and limits: the fields whose comparisons
@@ -58,6 +58,23 @@ impl Model {
             .filter(|&f| f != limit)
             .collect();
         (!read_siblings.is_empty()).then_some(read_siblings)
+    }
+
+    /// The pairing of `counter`: the first of the pairings whose counter
+    /// it is.
+    pub fn pairing_of(&self, counter: FieldId) -> Option<&Pairing> {
+        let &index = self.pairing_of.get(&counter)?;
+        self.pairings.get(index)
+    }
+
+    /// The pairings whose limits hold `limit`, in the order of the
+    /// pairings.
+    pub fn pairings_bounding(&self, limit: FieldId) -> impl Iterator<Item = &Pairing> {
+        let indexes = self
+            .pairings_bounding
+            .get(&limit)
+            .map_or(&[][..], Vec::as_slice);
+        indexes.iter().filter_map(|&index| self.pairings.get(index))
     }
 
     /// The counters production code spends, by stem, with their first

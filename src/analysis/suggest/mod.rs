@@ -126,10 +126,7 @@ fn spend_counter(
     trackers: &[FieldId],
 ) -> Option<Suggestion> {
     let field = ident(&model.fields[counter].name);
-    let countdown = model
-        .pairings
-        .iter()
-        .any(|p| p.counter == counter && p.countdown);
+    let countdown = model.pairing_of(counter).is_some_and(|p| p.countdown);
     let spend = |receiver: TokenStream, amount: TokenStream| {
         if countdown {
             quote!(#receiver.#field -= #amount;)
