@@ -1089,20 +1089,8 @@ impl Model {
             }
         }
         for (field, raw_uses) in raw.enumerate() {
-            let Some(mut writes) = shared_writes.remove(&field) else {
-                for raw_use in raw_uses {
-                    if self.record_use(
-                        field,
-                        &mut uses[field],
-                        raw_use.access,
-                        raw_use.certain,
-                        raw_use.own_method,
-                    ) {
-                        self.handed_off.insert(field);
-                    }
-                }
-                continue;
-            };
+            // A field with shared test writes keeps them in access order.
+            let mut ordered = shared_writes.remove(&field);
             for raw_use in raw_uses {
                 let before = uses[field].test_writes.len();
                 if self.record_use(
@@ -1114,11 +1102,15 @@ impl Model {
                 ) {
                     self.handed_off.insert(field);
                 }
-                let after = &uses[field].test_writes[before..];
-                writes.extend(after.iter().map(|&s| (raw_use.order, s)));
+                if let Some(writes) = &mut ordered {
+                    let after = &uses[field].test_writes[before..];
+                    writes.extend(after.iter().map(|&s| (raw_use.order, s)));
+                }
             }
-            writes.sort_by_key(|&(order, _)| order);
-            uses[field].test_writes = writes.into_iter().map(|(_, span)| span).collect();
+            if let Some(mut writes) = ordered {
+                writes.sort_by_key(|&(order, _)| order);
+                uses[field].test_writes = writes.into_iter().map(|(_, span)| span).collect();
+            }
         }
         for (field, writes) in shared_writes {
             let mut writes = writes;
