@@ -1854,9 +1854,9 @@ impl Index {
 /// Whether two field names have a word in common, ignoring a plural `s`.
 fn shares_a_word(a: &str, b: &str) -> bool {
     let words = |name: &str| -> Vec<String> {
-        name.split('_')
-            .filter(|w| !w.is_empty())
-            .map(|w| w.strip_suffix('s').unwrap_or(w).to_ascii_lowercase())
+        names::words(name)
+            .into_iter()
+            .map(|w| w.strip_suffix('s').map(str::to_string).unwrap_or(w))
             .collect()
     };
     let theirs = words(b);
