@@ -339,9 +339,17 @@ fn limit_role(words: &[String], vocabulary: &Vocabulary) -> Option<Role> {
     } else {
         return None;
     };
-    // `max_tokens_per_request` bounds a request, not the session's tokens.
-    if rest.iter().any(|w| w == "per") {
-        return None;
+    // `max_tokens_per_request` bounds the tokens of one request, not the
+    // session's: its stem keeps the scope (`token_per_request`), so only a
+    // comparison pairs it with a counter.
+    if let Some(per) = rest.iter().position(|w| w == "per") {
+        if per == 0 || per + 1 == rest.len() {
+            return None;
+        }
+        let (quantity, scope) = rest.split_at(per);
+        return Some(Role::Limit {
+            stem: format!("{}_{}", stem_of(quantity), scope.join("_")),
+        });
     }
     // `max_total_tokens` bounds what `tokens_used` counts.
     let rest: Vec<String> = match rest.split_first() {
@@ -454,6 +462,9 @@ mod tests {
         assert_eq!(role("max_total_tokens"), limit("token"));
         assert_eq!(role("total_bytes"), up("byte"));
         assert_eq!(role("max_retries"), limit("retry"));
+        assert_eq!(role("max_steps_per_frame"), limit("step_per_frame"));
+        assert_eq!(role("maxTokensPerRequest"), limit("token_per_request"));
+        assert_eq!(role("max_bytes_per_sec"), Role::Other);
     }
 
     #[test]
