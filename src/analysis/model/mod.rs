@@ -87,6 +87,9 @@ pub struct FieldUse {
     /// constant or from another value.
     pub constant_inits: usize,
     pub fills: usize,
+    /// Production struct literals that set the field, whether or not they
+    /// are certainly of its struct: the program builds the value itself.
+    pub builds: usize,
     /// Production assignments of a value that is not a constant, whatever
     /// the field's role: a setter or builder that lets callers set it.
     pub set_from_values: usize,
@@ -129,6 +132,7 @@ impl FieldUse {
         self.steps += other.steps;
         self.constant_inits += other.constant_inits;
         self.fills += other.fills;
+        self.builds += other.builds;
         self.set_from_values += other.set_from_values;
         self.opaque += other.opaque;
         if self.receiver.is_none() {
@@ -1147,6 +1151,9 @@ impl Model {
                 uses.test_writes.push(span);
             }
             return false;
+        }
+        if code == CodeKind::Production && matches!(kind, AccessKind::Init | AccessKind::Fill) {
+            uses.builds += 1;
         }
         if code == CodeKind::Production && self.may_write_unseen(field, access) {
             uses.opaque += 1;

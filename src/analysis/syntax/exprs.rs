@@ -226,3 +226,33 @@ pub(super) fn direction(value: &Expr) -> Option<AccessKind> {
         _ => None,
     }
 }
+
+/// Where a value that may hold a count comes from: a remainder, or a local
+/// passed on as it is.
+pub(super) enum CountSource {
+    Remainder,
+    Local(String),
+}
+
+/// What a value is, through the wrappers and conversions that keep it
+/// (`NonZeroU32::new(wanted - taken)`, `(a - b) as u32`, `left.try_into()?`).
+pub(super) fn count_source(value: &Expr) -> Option<CountSource> {
+    match strip(value) {
+        Expr::Call(call) if call.args.len() == 1 => count_source(&call.args[0]),
+        Expr::Try(inner) => count_source(&inner.expr),
+        Expr::MethodCall(call)
+            if call.args.is_empty()
+                && matches!(
+                    call.method.to_string().as_str(),
+                    "unwrap" | "into" | "try_into" | "unwrap_or_default" | "get"
+                ) =>
+        {
+            count_source(&call.receiver)
+        }
+        Expr::Path(path) => {
+            let ident = path.path.get_ident()?.to_string();
+            (ident != "self").then_some(CountSource::Local(ident))
+        }
+        _ => (direction(value) == Some(AccessKind::Decrease)).then_some(CountSource::Remainder),
+    }
+}

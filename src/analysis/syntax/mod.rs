@@ -811,6 +811,50 @@ impl<'t> Extractor<'t> {
         }
     }
 
+    /// Notes a local the enclosing function counts down (`left -= 1`).
+    fn note_counted_down(&mut self, target: &Expr) {
+        if let Expr::Path(path) = strip(target)
+            && let Some(ident) = path.path.get_ident()
+            && let Some(applied) = self.applied.last_mut()
+        {
+            applied.counted_down.insert(ident.to_string());
+        }
+    }
+
+    /// Notes the local a pattern binds from a remainder (`let left = wanted
+    /// - taken`, `if let Some(left) = NonZeroU32::new(n - 1)`) or from
+    /// another local as it is.
+    fn note_count_binding(&mut self, pat: &Pat, value: &Expr) {
+        let Some(source) = exprs::count_source(value) else {
+            return;
+        };
+        let Some(applied) = self.applied.last_mut() else {
+            return;
+        };
+        let mut pending = vec![pat];
+        while let Some(pat) = pending.pop() {
+            match pat {
+                Pat::Ident(ident) => {
+                    let bound = ident.ident.to_string();
+                    match &source {
+                        exprs::CountSource::Remainder => {
+                            applied.counted_down.insert(bound);
+                        }
+                        exprs::CountSource::Local(local) => {
+                            applied.aliases.push((bound, local.clone()));
+                        }
+                    }
+                }
+                Pat::Type(typed) => pending.push(&typed.pat),
+                Pat::Reference(reference) => pending.push(&reference.pat),
+                Pat::TupleStruct(tuple) if tuple.elems.len() == 1 => {
+                    pending.extend(tuple.elems.iter());
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn bind_pattern(&mut self, pat: &Pat, value: &LocalValue) {
         match pat {
             Pat::Ident(ident) => {
@@ -1182,10 +1226,14 @@ impl<'t> Extractor<'t> {
             this.visit_block(block);
         });
         self.functions.pop();
-        if let Some(Applied { handed, fills }) = self.applied.pop() {
-            for (access, local) in fills {
-                if handed.contains(&local) {
-                    self.facts.accesses[access].applied = true;
+        if let Some(applied) = self.applied.pop() {
+            let counted_down = applied.counted_down();
+            for (access, local) in &applied.fills {
+                if applied.handed.contains(local) {
+                    self.facts.accesses[*access].applied = true;
+                }
+                if counted_down.contains(local.as_str()) {
+                    self.facts.accesses[*access].remainder = true;
                 }
             }
         }
@@ -1518,6 +1566,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
             None => LocalValue::default(),
         };
+        if let Some(init) = &local.init {
+            self.note_count_binding(&local.pat, &init.expr);
+        }
         self.bind_pattern(&local.pat, &value);
     }
 
@@ -1556,6 +1607,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_let(&mut self, expr: &'ast syn::ExprLet) {
         self.visit_expr(&expr.expr);
+        self.note_count_binding(&expr.pat, &expr.expr);
         let value = self.value_of(&expr.expr);
         self.bind_pattern(&expr.pat, &value);
     }
@@ -1642,6 +1694,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         if let Some(kind) = write {
+            if kind == AccessKind::Decrease {
+                self.note_counted_down(&binary.left);
+            }
             let span = spans::expr(&binary.left, &self.memo);
             self.visit_write(&binary.left, kind, span, Some(&binary.right));
             self.visit_expr(&binary.right);
@@ -1845,10 +1900,37 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 /// The locals a function hands to calls, and the fills of struct literals
 /// from locals (the access and the local), which become `Access::applied`
 /// when the local is handed.
+///
+/// A countdown filled from a local that the function counts down (`left -=
+/// 1`, `let left = wanted - taken`) is a snapshot of the count the local
+/// keeps: it becomes `Access::remainder`.
 #[derive(Default)]
 struct Applied {
     handed: rustc_hash::FxHashSet<String>,
     fills: Vec<(usize, String)>,
+    counted_down: rustc_hash::FxHashSet<String>,
+    /// Locals bound to another local as it is (`let Some(n) =
+    /// NonZeroU32::new(left)`): the bound one and its source.
+    aliases: Vec<(String, String)>,
+}
+
+impl Applied {
+    /// The locals counted down, with those bound to them.
+    fn counted_down(&self) -> rustc_hash::FxHashSet<&str> {
+        let mut counted: rustc_hash::FxHashSet<&str> =
+            self.counted_down.iter().map(String::as_str).collect();
+        loop {
+            let before = counted.len();
+            for (bound, source) in &self.aliases {
+                if counted.contains(source.as_str()) {
+                    counted.insert(bound);
+                }
+            }
+            if counted.len() == before {
+                return counted;
+            }
+        }
+    }
 }
 
 /// The local an argument or a value hands over as it is, through
