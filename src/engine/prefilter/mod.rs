@@ -83,8 +83,8 @@ pub use digest::Digest;
 use digest::Graph;
 use index::{Postings, mentions_any};
 use shadows::{
-    amount_carriers, flow_types, helper_definitions, reached_types, traced_field_names,
-    types_beside_limits,
+    amount_carriers, flow_types, helper_definitions, reach_through, reached_types,
+    traced_field_names, types_beside_limits,
 };
 
 /// A file that is not parsed as a whole, as the prefilter sees it.
@@ -397,7 +397,8 @@ fn choose(demand: &Demand, files: &Files<'_>, model: &Model) -> Vec<Option<Want>
         || {
             let mut types = reached_types(known.digest, &names, files);
             types.extend(flow_types(known.facts, known.digest, &carriers, unparsed));
-            types.extend(types_beside_limits(known.facts, &limits));
+            let (beside, steps) = types_beside_limits(known.facts, &limits);
+            types.extend(reach_through(known.digest, beside, &steps, files));
             types
         },
         || {

@@ -260,6 +260,18 @@ pub(super) fn reached_types(
             steps.extend(chains);
         }
     }
+    reach_through(digest, types, &steps, files)
+}
+
+/// The types of `roots` and those their fields named in `steps` hold,
+/// transitively: the structs a chain from those roots may step into.
+pub(super) fn reach_through(
+    digest: &Digest,
+    roots: HashSet<u32>,
+    steps: &HashSet<u32>,
+    files: &Files<'_>,
+) -> HashSet<u32> {
+    let mut types = roots;
     // Each struct as its name and the types of the fields a chain may
     // step through.
     let declaring = steps
@@ -306,14 +318,20 @@ pub(super) fn field_types<'a>(
 
 /// Shadows `Model::co_used_structs` and `Model::promote_compared_fields`:
 /// a struct used in one function beside a limit (`state` beside
-/// `self.max_retries`) may hold that limit's counter, by its bare name or
-/// by the comparison. The hashes of the types of the typed roots in every
-/// parsed function that touches one of `limits`, whose declarations are
-/// parsed so that the model knows their fields.
-pub(super) fn types_beside_limits(facts: &[FileFacts], limits: &HashSet<&str>) -> HashSet<u32> {
+/// `self.max_retries`, or `self.message.headers` beside `self.options
+/// .max_retries`) may hold that limit's counter, by its bare name or by the
+/// comparison. The hashes of the types of the typed roots in every parsed
+/// function that touches one of `limits`, and of the fields their chains
+/// step through: the structs those chains reach are parsed so that the
+/// model knows their fields.
+pub(super) fn types_beside_limits(
+    facts: &[FileFacts],
+    limits: &HashSet<&str>,
+) -> (HashSet<u32>, HashSet<u32>) {
     let mut types: HashSet<u32> = HashSet::default();
+    let mut steps: HashSet<u32> = HashSet::default();
     if limits.is_empty() {
-        return types;
+        return (types, steps);
     }
     for file in facts {
         let near: HashSet<crate::analysis::facts::Span> = file
@@ -330,8 +348,9 @@ pub(super) fn types_beside_limits(facts: &[FileFacts], limits: &HashSet<&str>) -
                 && near.contains(&function)
             {
                 types.extend(idents.iter().map(|i| ident_hash(i)));
+                steps.extend(access.place.chain.iter().map(|step| ident_hash(step)));
             }
         }
     }
-    types
+    (types, steps)
 }
