@@ -150,6 +150,24 @@ fn unit_free_len(words: &[String]) -> usize {
     len
 }
 
+/// The unit word a name ends in after what it measures: `bytes` in
+/// `max_turn_bytes`, none in `max_turns` or in a bare `bytes`.
+pub fn unit_suffix(name: &str) -> Option<&'static str> {
+    let words = words(name);
+    let [_, .., last] = words.as_slice() else {
+        return None;
+    };
+    UNIT_WORDS.iter().copied().find(|unit| unit == last)
+}
+
+/// Whether a countdown's name says only what is available
+/// (`num_pkeys_available`), which may be a capacity rather than what is
+/// left of a budget (`fuel_left`, `remaining_depth`).
+pub fn names_availability(name: &str) -> bool {
+    let words = words(name);
+    words.iter().any(|w| w == "available") && !words.iter().any(|w| w == "remaining" || w == "left")
+}
+
 /// Whether a name is nothing but a countdown word: `remaining`, `left`.
 pub fn is_bare_countdown(name: &str) -> bool {
     COUNTDOWN_WORDS.contains(&name)

@@ -4,7 +4,7 @@
 use super::field_finding;
 use crate::analysis::facts::Span;
 use crate::analysis::model::{FieldId, Model, RoleEvidence};
-use crate::analysis::names::Role;
+use crate::analysis::names::{self, Role};
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 use rustc_hash::FxHashMap as HashMap;
@@ -71,8 +71,12 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         // with a limit, may be a plain value (`align` beside `max_align`, an
         // `anchor_line` read from a request): unless it starts at zero or
         // is written besides its initialisation, nothing says it counts.
+        // So may a countdown named only by what is available: a capacity
+        // the host offers (`num_pkeys_available`), unless something else
+        // writes it.
         let weakly_named = model.bare_counters.contains(&counter)
-            || model.fields[counter].evidence == RoleEvidence::Comparison;
+            || model.fields[counter].evidence == RoleEvidence::Comparison
+            || (pairing.countdown && names::names_availability(&field.name));
         if weakly_named && uses.test_writes.is_empty() && uses.resets == 0 && uses.zero_inits == 0 {
             continue;
         }

@@ -3,7 +3,7 @@
 
 use super::field_finding;
 use crate::analysis::facts::CompareOp;
-use crate::analysis::model::{Model, RoleEvidence};
+use crate::analysis::model::{Model, RoleEvidence, SpendSite};
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
 
@@ -33,8 +33,22 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         }
         let uses = &model.uses[counter];
         let floating = field.ty.idents.iter().any(|t| t == "f32" || t == "f64");
-        let uneven_step = uses.amounts.iter().any(|amount| !is_one(amount));
-        if uses.production_spends.is_empty() || !(floating || uneven_step) {
+        // A countdown assigned another value is refilled or copied, which
+        // moves it away from zero: only its decreases step towards it.
+        let uneven = |site: &&SpendSite| {
+            (site.step || !pairing.countdown)
+                && site.amount.as_deref().is_some_and(|amount| !is_one(amount))
+        };
+        let uneven_steps: Vec<&SpendSite> = uses.spend_sites.iter().filter(uneven).collect();
+        let stepping: Vec<&SpendSite> = if floating {
+            uses.spend_sites
+                .iter()
+                .filter(|site| site.step || !pairing.countdown)
+                .collect()
+        } else {
+            uneven_steps
+        };
+        if stepping.is_empty() {
             continue;
         }
         // A method that compares its own fields is checked once where it
@@ -62,9 +76,9 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
                 "an equality check misses every value it steps over".to_string(),
             );
             finding.primary = check.span;
-            for &span in uses.production_spends.iter().take(3) {
+            for site in stepping.iter().take(3) {
                 finding.related.push(Related {
-                    span,
+                    span: site.span,
                     message: format!("spent by {step} steps here"),
                 });
             }

@@ -2,7 +2,7 @@
 //! the two, so the limit has no teeth.
 
 use super::field_finding;
-use crate::analysis::model::{FieldId, Model};
+use crate::analysis::model::{FieldId, Model, RoleEvidence};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
 use crate::registry::LintId;
@@ -28,6 +28,15 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         }
         let uses = &model.uses[counter];
         if uses.production_spends.is_empty() {
+            continue;
+        }
+        // A counter named only by a limit's stem or a comparison that is
+        // only ever assigned may be a plain value (a model's
+        // `context_length` copied from a catalogue's `max_context_length`):
+        // it must step to count.
+        let weakly_named = model.bare_counters.contains(&counter)
+            || model.fields[counter].evidence == RoleEvidence::Comparison;
+        if weakly_named && uses.steps == 0 {
             continue;
         }
         // BL003 on a limit replaces this finding; a limit nobody reads in a

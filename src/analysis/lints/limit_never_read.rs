@@ -152,13 +152,17 @@ pub(super) fn read_elsewhere(
             owner.name, model.fields[limit].name
         ));
     }
-    // A report built from other values (statistics, a status) shows a
-    // limit kept elsewhere; it is not where the limit is set.
+    // A report built from other values (statistics, a status), by a
+    // struct literal or by assignments, shows a limit kept elsewhere; it is
+    // not where the limit is set. A setter taking the value from a caller
+    // would make it one.
     let uses = &model.uses[limit];
-    let reported = uses.set_from_values == 0 && (uses.fills > 0 || uses.constant_inits > 0);
+    let stored = uses.set_from_values - uses.set_from_computed;
+    let reported =
+        stored == 0 && (uses.fills > 0 || uses.constant_inits > 0 || uses.set_from_computed > 0);
     reported.then(|| {
         format!(
-            "`{}` is a report built by a struct literal; the limit it shows is kept and \
+            "`{}` is a report built from other values; the limit it shows is kept and \
              enforced elsewhere",
             owner.name
         )

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::facts::FnRef;
+use crate::analysis::facts::{FnRef, Span};
 use crate::analysis::model::{FieldId, Model, Pairing, StructId};
 use crate::analysis::names::Role;
 use crate::diagnostic::{Finding, Fix, Related};
@@ -47,8 +47,9 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         }
         let skipped: Vec<FieldId> = spent_dimensions
             .iter()
+            .filter(|p| model.fields[p.counter].owner == owner && !counters.contains(&p.counter))
+            .filter(|p| !checked_where_spent(model, p))
             .map(|p| p.counter)
-            .filter(|&c| model.fields[c].owner == owner && !counters.contains(&c))
             .collect();
         if skipped.is_empty() {
             continue;
@@ -107,4 +108,27 @@ pub(super) fn run(model: &Model) -> Vec<Finding> {
         findings.push(finding);
     }
     findings
+}
+
+/// Whether every production spend of a counter is followed, in its
+/// function, by a check that holds the counter to its limit: the dimension
+/// is enforced where it grows, so a gate elsewhere need not check it (a
+/// verifier that adds to its apparent size and compares it at once). A
+/// check made before the spends, say once before a loop, is no such
+/// check.
+fn checked_where_spent(model: &Model, pairing: &Pairing) -> bool {
+    let checks: Vec<(Span, Span)> = model
+        .checks_of(pairing.counter)
+        .filter(|c| c.enforces() && c.relates(pairing.counter, &pairing.limits, true))
+        .filter_map(|c| Some((c.function.as_ref()?.span, c.span)))
+        .collect();
+    let sites = &model.uses[pairing.counter].spend_sites;
+    !sites.is_empty()
+        && sites.iter().all(|site| {
+            site.function.is_some_and(|function| {
+                checks.iter().any(|&(f, check)| {
+                    f == function && check.file == site.span.file && check.start >= site.span.end
+                })
+            })
+        })
 }

@@ -19,11 +19,21 @@ struct Template {
     op: crate::analysis::facts::CompareOp,
     debug_only: bool,
     context: crate::analysis::facts::Context,
+    /// Made by a helper that this function calls, not by this function.
+    nested: bool,
+}
+
+/// A comparison that a call of a helper makes on its caller's fields.
+pub struct Traced {
+    pub comparison: Comparison,
+    /// Made by a helper of the called helper, or deeper: what it compares
+    /// was computed from the caller's fields by the code in between.
+    pub nested: bool,
 }
 
 /// The comparisons that calls of helper functions make on their callers'
 /// budget fields (`relevant` names them), located at the calls.
-pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> {
+pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Traced> {
     let arity = arities(facts);
     let carries = |operand: &Operand| {
         !operand.params.is_empty() || operand.places.iter().any(|p| relevant.contains(&*p.field))
@@ -85,6 +95,7 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             op: comparison.op,
             debug_only: comparison.debug_only,
             context: comparison.context,
+            nested: false,
         });
     }
     let mut seen: HashMap<&str, HashSet<Template>> = templates
@@ -110,7 +121,10 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
                 .map_or(&[][..], Vec::as_slice);
             let derived: Vec<Template> = callee[(*done).min(callee.len())..]
                 .iter()
-                .map(|t| instantiate(t, call))
+                .map(|t| Template {
+                    nested: true,
+                    ..instantiate(t, call)
+                })
                 .filter(|t| t.sides.iter().any(|s| !s.params.is_empty()))
                 .collect();
             *done = callee.len();
@@ -140,18 +154,21 @@ pub fn trace(facts: &[&FileFacts], relevant: &HashSet<&str>) -> Vec<Comparison> 
             if !about_budgets || concrete.sides.iter().any(|s| s.places.is_empty()) {
                 continue;
             }
-            comparisons.push(Comparison {
-                span: call.span,
-                sides: concrete.sides.map(|s| Operand {
-                    places: s.places,
-                    params: Vec::new(),
-                }),
-                op: concrete.op,
-                code: call.code,
-                debug_only: concrete.debug_only,
-                function: call.function.clone(),
-                guard: call.guard.clone(),
-                context: concrete.context,
+            comparisons.push(Traced {
+                nested: template.nested,
+                comparison: Comparison {
+                    span: call.span,
+                    sides: concrete.sides.map(|s| Operand {
+                        places: s.places,
+                        params: Vec::new(),
+                    }),
+                    op: concrete.op,
+                    code: call.code,
+                    debug_only: concrete.debug_only,
+                    function: call.function.clone(),
+                    guard: call.guard.clone(),
+                    context: concrete.context,
+                },
             });
         }
     }
@@ -207,5 +224,6 @@ fn instantiate(template: &Template, call: &Call) -> Template {
         op: template.op,
         debug_only: template.debug_only || call.debug_only,
         context: template.context,
+        nested: template.nested,
     }
 }

@@ -93,6 +93,9 @@ pub struct FieldUse {
     /// Production assignments of a value that is not a constant, whatever
     /// the field's role: a setter or builder that lets callers set it.
     pub set_from_values: usize,
+    /// Those of `set_from_values` that assign a computed value or another
+    /// field (`report.max_depth = scope.max_depth`), not a parameter.
+    pub set_from_computed: usize,
     /// Production accesses the syntax cannot tell (a macro's own syntax, a
     /// mutable borrow, a method that may write): possible reads and
     /// possible spends.
@@ -134,6 +137,7 @@ impl FieldUse {
         self.fills += other.fills;
         self.builds += other.builds;
         self.set_from_values += other.set_from_values;
+        self.set_from_computed += other.set_from_computed;
         self.opaque += other.opaque;
         if self.receiver.is_none() {
             self.receiver.clone_from(&other.receiver);
@@ -157,6 +161,9 @@ pub struct SpendSite {
     pub function: Option<Span>,
     pub receiver: Option<String>,
     pub amount: Option<String>,
+    /// An increase or a decrease (`+= n`, `fetch_sub`), not an assignment
+    /// of another value.
+    pub step: bool,
 }
 
 /// A comparison with each side resolved to fields.
@@ -170,6 +177,8 @@ pub struct Check {
     /// Whether the comparison sits in a helper function called with the
     /// fields as arguments; `span` is then the call.
     pub through_helper: bool,
+    /// Made by a helper that a called helper calls, or deeper.
+    pub through_nested_helpers: bool,
     /// The `if` statement the comparison guards, when it has no `else`.
     pub guard: Option<Guard>,
     pub context: Context,
@@ -786,9 +795,10 @@ impl Model {
         }
         self.helpers_traced = true;
         let traced = helpers::trace(facts, &self.budget_field_names());
-        for comparison in traced {
-            let mut check = self.resolve_check(&comparison);
+        for traced in traced {
+            let mut check = self.resolve_check(&traced.comparison);
             check.through_helper = true;
+            check.through_nested_helpers = traced.nested;
             self.checks.push(check);
         }
         self.index_checks();
@@ -942,7 +952,10 @@ impl Model {
     /// `max_retries`, `depth` beside `max_depth`. A bare `remaining` beside
     /// a single limit of its own struct is that limit's countdown.
     fn promote_bare_counters(&mut self) {
-        let own_stems: Table<StructId, BTreeSet<String>> = self
+        // Each limit's stem, with the unit its name ends in: `max_turn_bytes`
+        // bounds the bytes of a turn, not `turns`, which must carry the
+        // unit too to be its counter.
+        let own_stems: Table<StructId, BTreeSet<(String, Option<&str>)>> = self
             .structs
             .iter()
             .map(|s| {
@@ -951,7 +964,9 @@ impl Model {
                     // A duration bounds a time, not a number of things.
                     .filter(|&&f| !self.fields[f].ty.is_duration())
                     .filter_map(|&f| match &self.fields[f].role {
-                        Role::Limit { stem } => Some(stem.clone()),
+                        Role::Limit { stem } => {
+                            Some((stem.clone(), names::unit_suffix(&self.fields[f].name)))
+                        }
                         _ => None,
                     })
                     .collect()
@@ -970,7 +985,7 @@ impl Model {
             // The limits of a struct this one holds, or is held by, name
             // bare counters too (`retries` in `Retrier` beside its
             // `policy`'s `max_retries`).
-            let connected: BTreeSet<&String> = self.links[owner]
+            let connected: BTreeSet<&(String, Option<&str>)> = self.links[owner]
                 .iter()
                 .chain(&holders[owner])
                 .chain(&self.co_used[owner])
@@ -986,11 +1001,19 @@ impl Model {
                     continue;
                 }
                 let stem = names::bare_stem(&field.name);
-                if stems.contains(&stem) || connected.contains(&stem) {
+                let unit = names::unit_suffix(&field.name);
+                let bounds = |(limit_stem, limit_unit): &(String, Option<&str>)| {
+                    *limit_stem == stem && (limit_unit.is_none() || *limit_unit == unit)
+                };
+                if stems.iter().any(bounds) || connected.iter().any(|&l| bounds(l)) {
                     self.fields[f].role = Role::CountUp { stem };
                     self.bare_counters.insert(f);
                 } else if names::is_bare_countdown(&field.name) && stems.len() == 1 {
-                    let stem = stems.iter().next().cloned().unwrap_or_default();
+                    let stem = stems
+                        .iter()
+                        .next()
+                        .map(|(s, _)| s.clone())
+                        .unwrap_or_default();
                     self.fields[f].role = Role::Countdown { stem };
                 }
             }
@@ -1200,6 +1223,9 @@ impl Model {
             && matches!(kind, AccessKind::Assign | AccessKind::Store)
         {
             uses.set_from_values += 1;
+            if kind == AccessKind::Assign {
+                uses.set_from_computed += 1;
+            }
         }
         if code == CodeKind::Production
             && certain
@@ -1256,6 +1282,7 @@ impl Model {
                         function: access.function,
                         receiver: access.receiver.clone(),
                         amount: access.amount.clone(),
+                        step: matches!(kind, AccessKind::Increase | AccessKind::Decrease),
                     });
                 }
                 (CodeKind::Production, true, _, false) => uses.uncertain_spends += 1,
@@ -1316,6 +1343,7 @@ impl Model {
             debug_only: comparison.debug_only,
             function: comparison.function.clone(),
             through_helper: false,
+            through_nested_helpers: false,
             guard: comparison.guard.clone(),
             context: comparison.context,
             sides,
@@ -1338,10 +1366,17 @@ impl Model {
         for (id, field) in self.fields.enumerate() {
             let pairing = match &field.role {
                 Role::CountUp { stem } => {
-                    // A duration limit bounds a duration, a number a number.
+                    // A duration limit bounds a duration, a number a number;
+                    // a limit in a unit bounds a bare counter only in that
+                    // unit (`max_turn_bytes` does not bound `turns`).
+                    let bare = self.bare_counters.contains(&id);
+                    let unit = names::unit_suffix(&field.name);
                     let bounds = |l: FieldId| {
                         matches!(&self.fields[l].role, Role::Limit { stem: s } if s == stem)
                             && self.fields[l].ty.is_duration() == field.ty.is_duration()
+                            && (!bare
+                                || names::unit_suffix(&self.fields[l].name)
+                                    .is_none_or(|u| Some(u) == unit))
                     };
                     // The limits of its own struct come first; looking
                     // there alone keeps many structs of the same names
@@ -1582,6 +1617,10 @@ fn hands_off(callee: &str) -> bool {
         "map",
         "is_some",
         "is_none",
+        "or",
+        "or_else",
+        "xor",
+        "and",
     ];
     !KEEPS.contains(&callee)
 }
@@ -1669,6 +1708,17 @@ fn reads_only(method: &str, ty: &TypeShape) -> bool {
         "zip",
         "ok_or",
         "ok_or_else",
+        "or",
+        "or_else",
+        "xor",
+        "and",
+        "ok",
+        "err",
+        "is_ok",
+        "is_err",
+        "checked_pow",
+        "saturating_pow",
+        "wrapping_pow",
         "unwrap_or_else",
         "as_u64",
         "as_f64",
@@ -1902,6 +1952,31 @@ mod tests {
     fn checked(model: &Model, counter: &str, limit: &str) -> bool {
         let (c, l) = (field(model, counter), field(model, limit));
         !model.checks_relating(c, &[l], true).is_empty()
+    }
+
+    #[test]
+    fn a_limit_in_a_unit_bounds_bare_counters_only_in_that_unit() {
+        let model = model(&[r#"
+            struct Policy { max_turn_bytes: Option<usize>, max_frame_bytes: usize }
+            struct Transcript { policy: Policy, turns: u64, frame_bytes: usize }
+            impl Transcript {
+                fn append(&mut self, n: usize) {
+                    self.turns += 1;
+                    self.frame_bytes += n;
+                }
+            }
+        "#]);
+        let limits = |counter: &str| {
+            model
+                .pairing_of(field(&model, counter))
+                .map(|p| p.limits.clone())
+                .unwrap_or_default()
+        };
+        assert!(limits("Transcript::turns").is_empty());
+        assert_eq!(
+            limits("Transcript::frame_bytes"),
+            vec![field(&model, "Policy::max_frame_bytes")]
+        );
     }
 
     #[test]

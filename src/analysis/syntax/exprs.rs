@@ -114,8 +114,22 @@ pub(super) fn shape_of(expr: &Expr) -> Option<Shape> {
             Expr::Path(wrapper) if matches!(last_ident(&wrapper.path).as_str(), "Ok" | "Some") => {
                 shape_of(&call.args[0])
             }
+            // A getter converts the field's type: `Decimal::from(self.used
+            // .load(Relaxed))`.
+            Expr::Path(conversion) if last_ident(&conversion.path).starts_with("from") => {
+                self_field(shape_of(&call.args[0])?)
+            }
             _ => None,
         },
+        // Or scales it by a constant: `self.used_micros.get() / SCALE`.
+        Expr::Binary(binary)
+            if matches!(
+                binary.op,
+                BinOp::Add(_) | BinOp::Sub(_) | BinOp::Mul(_) | BinOp::Div(_)
+            ) && is_constant(&binary.right) =>
+        {
+            self_field(shape_of(&binary.left)?)
+        }
         Expr::Tuple(tuple) => Some(tuple_of(tuple.elems.iter().map(shape_of))),
         Expr::Field(field) => match (&*field.base, &field.member) {
             (Expr::Path(base), Member::Named(name)) if base.path.is_ident("self") => {
@@ -223,6 +237,13 @@ pub(super) fn direction(value: &Expr) -> Option<AccessKind> {
             }
         }
         Expr::Cast(cast) => direction(&cast.expr),
+        // `Some(retries.unwrap_or(0) + 1)` steps what it wraps.
+        Expr::Call(call) if call.args.len() == 1 => match &*call.func {
+            Expr::Path(wrapper) if matches!(last_ident(&wrapper.path).as_str(), "Some" | "Ok") => {
+                direction(&call.args[0])
+            }
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -348,6 +348,7 @@ struct Extractor<'t> {
 /// Calls and methods that convert a value without computing another:
 /// handing their result over hands over what they convert.
 const CONVERSIONS: &[&str] = &[
+    "to_string",
     "from",
     "try_from",
     "into",
@@ -927,6 +928,14 @@ impl<'t> Extractor<'t> {
                 for elem in &tuple.elems {
                     self.bind_pattern(elem, &LocalValue::derived(value));
                 }
+            }
+            // `Some(x)` binds the value itself, unwrapped: a setting
+            // handed on through `x` is the field handed on.
+            Pat::TupleStruct(tuple)
+                if tuple.elems.len() == 1
+                    && matches!(last_ident(&tuple.path).as_str(), "Some" | "Ok") =>
+            {
+                self.bind_pattern(&tuple.elems[0], value);
             }
             Pat::TupleStruct(tuple) => {
                 for elem in &tuple.elems {
@@ -1748,11 +1757,20 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if let Some(kind) = write
             && self.place_of(&call.receiver).is_some()
         {
+            // `fetch_add(n, ..)` steps by its argument; `set(old - 1)` by
+            // what its argument adds.
+            let amount = match (method.as_str(), kind) {
+                ("fetch_add" | "fetch_sub", _) => call.args.first(),
+                (_, AccessKind::Increase | AccessKind::Decrease) => {
+                    call.args.first().map(step_amount)
+                }
+                _ => call.args.first(),
+            };
             self.visit_write(
                 &call.receiver,
                 kind,
                 spans::expr(&call.receiver, &self.memo),
-                call.args.first(),
+                amount,
             );
             for arg in &call.args {
                 self.visit_expr(arg);
