@@ -39,7 +39,7 @@ const USAGE_WORDS: &[&str] = &[
     "allocated",
 ];
 const USAGE_PREFIXES: &[&str] = &["num", "total", "current"];
-const COUNTDOWN_WORDS: &[&str] = &["remaining", "left", "available"];
+const COUNTDOWN_WORDS: &[&str] = &["remaining", "left", "available", "headroom"];
 const LIMIT_PREFIXES: &[&str] = &["max", "limit"];
 const LIMIT_SUFFIXES: &[&str] = &["max", "limit", "cap", "quota", "budget"];
 const TIME_LIMIT_WORDS: &[&str] = &["timeout", "deadline"];
