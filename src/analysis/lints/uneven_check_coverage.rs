@@ -19,19 +19,31 @@ pub(super) fn demand(model: &Model, tier: Tier, demand: &mut Demand) {
 }
 
 pub(super) fn run(model: &Model) -> Vec<Finding> {
-    let spent_dimensions: Vec<&Pairing> = model
+    // A dimension the gate checks counts when production code spends it, or
+    // may spend it in the helper the gate checks it through (`bump(&mut
+    // self.tables, self.max_tables, n)`); one it skips is reported only
+    // when the spends are in sight.
+    let dimensions: Vec<&Pairing> = model
         .pairings
         .iter()
         .filter(|p| matches!(model.fields[p.counter].role, Role::CountUp { .. }))
-        .filter(|p| !p.limits.is_empty() && !model.uses[p.counter].production_spends.is_empty())
+        .filter(|p| {
+            let uses = &model.uses[p.counter];
+            !p.limits.is_empty()
+                && (!uses.production_spends.is_empty() || uses.uncertain_spends > 0)
+        })
         .collect();
+    let spent = |p: &Pairing| !model.uses[p.counter].production_spends.is_empty();
+    let spent_dimensions: Vec<&Pairing> = dimensions.iter().copied().filter(|p| spent(p)).collect();
     let mut checked: BTreeMap<(&FnRef, StructId), BTreeSet<FieldId>> = BTreeMap::new();
     for check in model.checks.iter().filter(|c| c.enforces()) {
         let Some(function) = &check.function else {
             continue;
         };
-        for pairing in &spent_dimensions {
-            if check.relates(pairing.counter, &pairing.limits, true) {
+        for pairing in &dimensions {
+            if (spent(pairing) || check.through_helper)
+                && check.relates(pairing.counter, &pairing.limits, true)
+            {
                 let owner = model.fields[pairing.counter].owner;
                 checked
                     .entry((function, owner))
