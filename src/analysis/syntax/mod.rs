@@ -822,9 +822,9 @@ impl<'t> Extractor<'t> {
         }
     }
 
-    /// Notes the local a pattern binds from a remainder (`let left = wanted
-    /// - taken`, `if let Some(left) = NonZeroU32::new(n - 1)`) or from
-    /// another local as it is.
+    /// Notes the local a pattern binds from a remainder (`let left =
+    /// wanted - taken`, `if let Some(left) = NonZeroU32::new(n - 1)`) or
+    /// from another local as it is.
     fn note_count_binding(&mut self, pat: &Pat, value: &Expr) {
         let Some(source) = exprs::count_source(value) else {
             return;
